@@ -1,0 +1,279 @@
+"""``Game``: a game is its rules, options, seed and action log; the state is derived from them.
+
+Modelled on python-chess's ``Board``: one object with ``push``/``pop``, a lazy view of the
+legal actions, a typed ``outcome()``. Chance events (die rolls) are explicit actions in the
+log, drawn from the game's own seeded generator by ``roll()``, so replaying the log needs no
+generator at all, and replaying the seed checks that the recorded rolls are the honest ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Protocol
+
+from .dice import Dice
+from .errors import IllegalActionError, ParseError, UndoError
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: ``winner`` is a side name or None for a draw."""
+
+    winner: str | None
+    reason: str
+    scores: dict[str, float] = field(default_factory=dict, hash=False, compare=False)
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None
+
+
+class Rules(Protocol):
+    """What a game module provides. The state type is the module's own."""
+
+    name: str
+
+    def initial_state(self, options: dict[str, Any]) -> Any: ...
+    def copy_state(self, state: Any) -> Any: ...
+    def current_player(self, state: Any) -> str | None: ...
+    def is_chance(self, state: Any) -> bool: ...
+    def chance_outcomes(self, state: Any) -> Sequence[tuple[Any, Fraction]]: ...
+    def legal_actions(self, state: Any) -> list[Any]: ...
+    def is_legal(self, state: Any, action: Any) -> bool: ...
+    def apply(self, state: Any, action: Any) -> list[str]: ...
+    def parse_action(self, state: Any, text: str) -> Any: ...
+    def outcome(self, state: Any) -> Outcome | None: ...
+    def phase_key(self, state: Any) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One action of the log: who made it, whether it was chance, what it caused."""
+
+    action: Any
+    player: str | None
+    chance: bool
+    events: tuple[str, ...]
+    phase_changed: bool
+
+
+class LegalActions(Sequence):
+    """A lazy view of the legal actions: nothing is generated until it is looked at."""
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self._version = game.ply
+        self._cache: list | None = None
+
+    def _list(self) -> list:
+        if self._version != self._game.ply:
+            raise RuntimeError("the game changed since this view of legal actions was taken")
+        if self._cache is None:
+            self._cache = self._game.rules.legal_actions(self._game.state)
+        return self._cache
+
+    def __contains__(self, action: object) -> bool:
+        if self._cache is not None:
+            return action in self._cache
+        return self._game.rules.is_legal(self._game.state, action)
+
+    def __iter__(self) -> Iterator:
+        return iter(self._list())
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def __getitem__(self, i):  # type: ignore[override]
+        return self._list()[i]
+
+    def __bool__(self) -> bool:
+        return bool(self._list())
+
+    def __repr__(self) -> str:
+        return f"<LegalActions {', '.join(map(str, self._list()))}>"
+
+
+class Game:
+    """A game in progress. ``push``/``pop`` move along the log; ``undo`` is the player's undo."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        options: dict[str, Any] | None = None,
+        seed: int = 0,
+        state: Any | None = None,
+        keep_history: bool = True,
+    ) -> None:
+        self.rules = rules
+        self.options = dict(options or {})
+        self.seed = int(seed)
+        self.dice = Dice(self.seed)
+        self.state = state if state is not None else rules.initial_state(self.options)
+        self.start_state = rules.copy_state(self.state)
+        self.log: list[Entry] = []
+        self.keep_history = keep_history
+        self._stack: list[tuple[Any, object | None]] = []
+
+    # -- looking ---------------------------------------------------------------------------
+    @property
+    def ply(self) -> int:
+        return len(self.log)
+
+    @property
+    def legal_actions(self) -> LegalActions:
+        return LegalActions(self)
+
+    @property
+    def current_player(self) -> str | None:
+        return self.rules.current_player(self.state)
+
+    def is_chance(self) -> bool:
+        return self.rules.is_chance(self.state)
+
+    def chance_outcomes(self) -> Sequence[tuple[Any, Fraction]]:
+        return self.rules.chance_outcomes(self.state)
+
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self.state)
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    def parse(self, text: str) -> Any:
+        return self.rules.parse_action(self.state, text)
+
+    # -- moving ----------------------------------------------------------------------------
+    def push(self, action: Any, *, validate: bool = True) -> tuple[str, ...]:
+        """Apply a legal action (or its text form) and append it to the log."""
+        if isinstance(action, str):
+            action = self.parse(action)
+        if self.is_over():
+            raise IllegalActionError(f"{action}: the game is over")
+        chance = self.is_chance()
+        if validate:
+            legal = (
+                any(a == action for a, _ in self.chance_outcomes()) if chance else self.rules.is_legal(self.state, action)
+            )
+            if not legal:
+                raise IllegalActionError(self._why_illegal(action, chance))
+        player = None if chance else self.current_player
+        before = self.rules.phase_key(self.state)
+        if self.keep_history:
+            self._stack.append((self.rules.copy_state(self.state), self.dice.getstate() if chance else None))
+        events = self.rules.apply(self.state, action)
+        self.log.append(Entry(action, player, chance, tuple(events), self.rules.phase_key(self.state) != before))
+        return tuple(events)
+
+    def _why_illegal(self, action: Any, chance: bool) -> str:
+        if chance:
+            return f"{action}: a chance event is due; expected one of {[str(a) for a, _ in self.chance_outcomes()]}"
+        explain = getattr(self.rules, "explain_illegal", None)
+        reason = explain(self.state, action) if explain else None
+        return f"{action}: not legal now" + (f" ({reason})" if reason else "")
+
+    def roll(self) -> tuple[Any, tuple[str, ...]]:
+        """Resolve the pending chance event with the game's own dice; returns (outcome, events)."""
+        if not self.is_chance():
+            raise IllegalActionError("no chance event is due")
+        # The generator's state is saved by push(), before it is advanced here.
+        saved = self.dice.getstate()
+        outcome = self.dice.choose(self.chance_outcomes())
+        after = self.dice.getstate()
+        self.dice.setstate(saved)
+        events = self.push(outcome, validate=False)
+        self.dice.setstate(after)
+        return outcome, events
+
+    def pop(self) -> Entry:
+        """Take back the last action, whatever it was (search and analysis use this)."""
+        if not self.log:
+            raise UndoError("nothing to take back: the log is empty")
+        if not self._stack:
+            raise UndoError("this game keeps no history (keep_history=False)")
+        state, dice_state = self._stack.pop()
+        self.state = state
+        if dice_state is not None:
+            self.dice.setstate(dice_state)
+        return self.log.pop()
+
+    def can_undo(self, player: str | None = None) -> bool:
+        """A player may undo their own last action within the phase, never past a die roll."""
+        if not self.log or not self._stack:
+            return False
+        last = self.log[-1]
+        if last.chance or last.phase_changed:
+            return False
+        return player is None or last.player == player
+
+    def undo(self, player: str | None = None) -> Entry:
+        """The player's undo: back one decision, never past a die roll or a phase boundary."""
+        if not self.log:
+            raise UndoError("nothing to undo")
+        last = self.log[-1]
+        if last.chance:
+            raise UndoError(f"cannot undo past the die roll ({last.action})")
+        if last.phase_changed:
+            raise UndoError(f"cannot undo '{last.action}': it ended the phase")
+        if player is not None and last.player != player:
+            raise UndoError(f"the last action ('{last.action}') was made by {last.player}, not {player}")
+        return self.pop()
+
+    def play_until_decision(self) -> list[Entry]:
+        """Roll every due chance event until a player must decide (or the game ends)."""
+        rolled = []
+        while not self.is_over() and self.is_chance():
+            self.roll()
+            rolled.append(self.log[-1])
+        return rolled
+
+    # -- records ---------------------------------------------------------------------------
+    def action_texts(self) -> list[str]:
+        return [str(e.action) for e in self.log]
+
+    def copy(self, keep_history: bool = False) -> Game:
+        """An independent copy at the same state (for search), sharing nothing mutable."""
+        g = Game.__new__(Game)
+        g.rules = self.rules
+        g.options = dict(self.options)
+        g.seed = self.seed
+        g.dice = Dice(self.seed)
+        g.dice.setstate(self.dice.getstate())
+        g.state = self.rules.copy_state(self.state)
+        g.start_state = self.start_state
+        g.log = list(self.log)
+        g.keep_history = keep_history
+        g._stack = []
+        return g
+
+    @classmethod
+    def replay(cls, rules: Rules, options: dict, seed: int, actions: Sequence[str], state: Any | None = None) -> Game:
+        """Rebuild a game from its record. Raises if an action is illegal or a roll is not the
+        one the seed gives (a tampered or corrupted log)."""
+        game = cls(rules, options, seed, state=state)
+        for i, text in enumerate(actions):
+            try:
+                action = game.parse(text)
+            except ParseError as e:
+                raise ParseError(f"action {i + 1} ({text!r}): {e}") from None
+            if game.is_chance():
+                expected, _ = game.dice_preview()
+                if action != expected:
+                    raise IllegalActionError(
+                        f"action {i + 1} ({text!r}): the seed gives '{expected}' for this chance event"
+                    )
+                game.roll()
+            else:
+                try:
+                    game.push(action)
+                except IllegalActionError as e:
+                    raise IllegalActionError(f"action {i + 1}: {e}") from None
+        return game
+
+    def dice_preview(self) -> tuple[Any, object]:
+        """The outcome the dice will give for the pending chance event (without consuming it)."""
+        saved = self.dice.getstate()
+        outcome = self.dice.choose(self.chance_outcomes())
+        self.dice.setstate(saved)
+        return outcome, saved

@@ -1,0 +1,162 @@
+"""Combat (9.0-9.3), Stand Fast (000 9.3), mud on combat (12.2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ...core.odds import Shift, odds_ratio, shifted_column
+from .state import Battle, BfmState, enemy_of
+
+MAX_RATIO = 6  # 9.1: above 6:1 counts as 6:1
+
+
+@dataclass(frozen=True)
+class Odds:
+    """Everything about the odds of a proposed battle, with every shift named."""
+
+    attack: Fraction
+    defence: int
+    ratio: int  # attack // defence, fractions dropped (9.0 step 2)
+    capped: int  # 9.1: at most 6
+    shifts: tuple[Shift, ...]
+    column: int | None  # index into the CRT (0 = 1:1), None when below 1:1: no effect (9.1)
+    mud: str | None = None
+    distribution: dict[str, Fraction] = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        return "no effect (below 1:1)" if self.column is None else f"{self.column + 1}:1"
+
+    def to_json(self) -> dict:
+        return {
+            "attack": float(self.attack),
+            "defence": self.defence,
+            "ratio": f"{self.ratio}:1",
+            "capped": f"{self.capped}:1",
+            "shifts": [{"columns": s.columns, "reason": s.reason, "rule": s.rule} for s in self.shifts],
+            "final": self.label,
+            "mud": self.mud,
+            "results": {r: float(p) for r, p in self.distribution.items()},
+        }
+
+
+def attack_strength(state: BfmState, attackers: list[str]) -> tuple[Fraction, str | None]:
+    """Total attack strength, halved for mud (12.2 / 1986 mud rule); fractions are kept."""
+    data = state.data
+    total = Fraction(sum(state.strength(u) for u in attackers))
+    if not data.mud(state.turn):
+        return total, None
+    if data.edition_data["mud_halves"] == "all":
+        # 1986: all attacking units halved ("the three German units would be reduced to 8 1/2")
+        return total / 2, "mud: all attacking strength halved (1986 rules)"
+    # 12.2: Panzer and Tank strengths are totalled and halved when attacking; infantry unaffected
+    armour = sum(state.strength(u) for u in attackers if data.units[u].armour)
+    if not armour:
+        return total, None
+    return total - Fraction(armour, 2), f"mud: armour strength {armour} halved to {Fraction(armour, 2)} (12.2)"
+
+
+def terrain_shifts(state: BfmState, target: str, attackers: list[str]) -> list[Shift]:
+    """9.2: forest, major city, Soviet defender in a fortification, all attackers across a river."""
+    data = state.data
+    shifts = []
+    defender = state.unit_at(target)
+    if target in data.forest:
+        shifts.append(data.shifts["forest"])
+    if target in data.major_cities:
+        shifts.append(data.shifts["major_city"])
+    if target in data.fortified and defender is not None and data.units[defender].side == "soviet":
+        shifts.append(data.shifts["fortification"])
+    if attackers and all(frozenset((state.hex_of[a], target)) in data.rivers for a in attackers):
+        shifts.append(data.shifts["river"])
+    return shifts
+
+
+def battle_odds(state: BfmState, target: str, attackers: list[str]) -> Odds:
+    """Steps 1-3 of the battle sequence (9.0) with 9.1 long odds and 9.2 terrain."""
+    defender = state.unit_at(target)
+    if defender is None:
+        raise ValueError(f"no unit in {target} to attack")
+    attack, mud = attack_strength(state, attackers)
+    defence = state.strength(defender)
+    ratio = odds_ratio(attack, defence)
+    capped = min(ratio, MAX_RATIO)
+    shifts = tuple(terrain_shifts(state, target, attackers))
+    column = shifted_column(capped - 1, shifts)
+    final = column if column >= 0 else None  # 9.1: below 1:1 the attack has no effect
+    dist = state.data.crt.distribution(final) if final is not None else {"NE": Fraction(1)}
+    return Odds(attack, defence, ratio, capped, shifts, final, mud, dist)
+
+
+def may_attack(state: BfmState, unit: str, target: str) -> bool:
+    """9.0: an adjacent enemy unit; each unit attacks once, each enemy is attacked once per phase."""
+    if state.committed or unit not in state.hex_of:
+        return False
+    side = state.side_of(unit)
+    if state.side_at(target) != enemy_of(side):
+        return False
+    if not state.data.grid.adjacent(state.hex_of[unit], target):
+        return False
+    return not any(unit in b.attackers for b in state.battles.values())
+
+
+def step_loss(state: BfmState, unit: str) -> int:
+    """Flip a full-strength unit, or eliminate a half-strength one (9.3 DRL).
+
+    Returns the strength points lost, measured on printed strengths (9.3 EX: original
+    strength minus reduced strength; a half-strength unit loses its whole strength).
+    """
+    spec = state.data.units[unit]
+    if unit in state.reduced:
+        eliminate(state, unit)
+        return spec.reduced
+    state.reduced.add(unit)
+    return spec.full - spec.reduced
+
+
+def eliminate(state: BfmState, unit: str) -> None:
+    """Remove a unit from the map; it may come back as a replacement (10.0, item 1)."""
+    if unit in state.hex_of:
+        state.remove(unit)
+    state.reduced.add(unit)  # replacements bring units back on their half-strength side
+    state.pool.add(unit)
+
+
+@dataclass(frozen=True)
+class RetreatOptions:
+    paths: tuple[tuple[str, str], ...]  # (via, to) choices open to the attacker
+    consequence: str  # "none" | "step" (through EZOC) | "eliminated" (ends in EZOC) | "no_path"
+
+
+def retreat_options(state: BfmState, battle: Battle) -> RetreatOptions:
+    """9.3 DR: two hexes, each further from the battle hex; never into or through enemy units,
+    not ending on a friendly unit; avoid enemy ZOC if possible. Among the legal paths the
+    retreat must prefer one that does not end in an EZOC, then the fewest EZOC hexes entered
+    ("If it is forced to end its retreat in an EZOC, it is eliminated"); the attacker chooses
+    among the paths that remain (see docs/decisions.md)."""
+    data = state.data
+    grid = data.grid
+    origin = battle.target
+    side = state.side_of(battle.defender)
+    enemy = enemy_of(side)
+    ezoc = state.enemy_zoc(side)
+    best: tuple[int, int] | None = None
+    paths: list[tuple[str, str]] = []
+    for via in data.neighbours[origin]:
+        if state.side_at(via) == enemy:
+            continue
+        for to in data.neighbours[via]:
+            if grid.distance(to, origin) != 2 or state.occupants(to):
+                continue  # each hex further away; never into enemy units nor ending on a friendly unit
+            rank = (int(to in ezoc), int(via in ezoc) + int(to in ezoc))
+            if best is None or rank < best:
+                best, paths = rank, [(via, to)]
+            elif rank == best:
+                paths.append((via, to))
+    if best is None:
+        return RetreatOptions((), "no_path")
+    consequence = "eliminated" if best[0] else ("step" if best[1] else "none")
+    order = data.hex_index
+    paths.sort(key=lambda p: (order[p[1]], order[p[0]]))
+    return RetreatOptions(tuple(paths), consequence)

@@ -1,0 +1,110 @@
+"""Loads the Battle for Moscow data files (map, counters, tables, editions, scenarios)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ...core.hexmap import HexMap
+from ...core.odds import CombatTable, Shift
+from .options import BfmOptions
+
+DATA = Path(__file__).parent / "data"
+
+
+def _load(name: str) -> Any:
+    return json.loads((DATA / name).read_text())
+
+
+@dataclass(frozen=True)
+class UnitSpec:
+    id: str
+    side: str
+    kind: str  # infantry | panzer | tank | shock
+    full: int
+    reduced: int
+    movement: int
+    name: str
+
+    @property
+    def armour(self) -> bool:
+        """Panzer and Tank units (000 12.2)."""
+        return self.kind in ("panzer", "tank")
+
+
+@dataclass(frozen=True)
+class Phase:
+    id: str
+    side: str | None
+    kind: str  # replacement | movement | combat | housekeeping | setup
+    name: str
+    rule: str
+    movers: str | None = None
+
+
+class BfmData:
+    """Everything static about one edition of the game, derived once from the data files."""
+
+    def __init__(self, edition: str) -> None:
+        self.edition = edition
+        self.map = HexMap.from_json(_load("map.json"))
+        self.grid = self.map.grid
+        ed = _load("editions.json")["editions"][edition]
+        self.edition_data = ed
+        self.units = {u["id"]: UnitSpec(**{k: u[k] for k in UnitSpec.__dataclass_fields__}) for u in _load("counters.json")["units"]}
+        self.unit_order = tuple(self.units)
+        self.unit_index = {u: i for i, u in enumerate(self.unit_order)}
+        self.crt = CombatTable.from_json(_load("crt.json"))
+        terrain = _load("terrain.json")
+        self.move_cost = terrain["movement_cost"]
+        self.shifts = {k: Shift(v["columns"], v["reason"], v["rule"]) for k, v in terrain["combat_shifts"].items()}
+        turns = _load("turns.json")
+        self.turns = {t["turn"]: t for t in turns["turns"]}
+        self.last_turn = max(self.turns)
+        self.base_replacements = turns["replacements"]
+        setup_phase = Phase("german_setup", "german", "setup", "German Set-up", "000 6.0")
+        self.sequence = (setup_phase,) + tuple(Phase(**p) for p in ed["sequence"])
+        self.phase_index = {p.id: i for i, p in enumerate(self.sequence)}
+        self.first_phase = ed["first_phase"]
+        h = self.map.hexes
+        self.forest = frozenset(x for x, a in h.items() if a["terrain"] == "forest")
+        self.fortified = frozenset(x for x, a in h.items() if a["fortification"])
+        self.cities = {x: a["city"] for x, a in h.items() if a["city"]}
+        self.city_hex = {name: x for x, name in self.cities.items()}
+        self.moscow = self.city_hex["Moscow"]
+        self.major_cities = frozenset(self.city_hex[c] for c in ed["major_cities"])
+        self.rivers = frozenset(k for k, f in self.map.hexsides.items() if "river" in f)
+        self.rail_links = self.map.features_along("rail")
+        self.rail_hexes = frozenset(self.rail_links) | frozenset(self.map.edge_exits)
+        self.edges = {"soviet": frozenset(ed["soviet_edge"]), "german": frozenset(ed["german_edge"])}
+        self.setup_hexes = {
+            side: tuple(sorted(x for x, a in h.items() if a["setup"] == side)) for side in ("german", "soviet")
+        }
+        self.neighbours = {x: self.grid.neighbours(x) for x in self.grid.all_hexes}
+        self.hex_order = tuple(sorted(self.grid.all_hexes))
+        self.hex_index = {x: i for i, x in enumerate(self.hex_order)}
+
+    def scenario(self, name: str = "standard") -> dict[str, Any]:
+        return _load(f"scenarios/{name}.json")
+
+    def replacements(self, side: str, turn: int, options: BfmOptions) -> int:
+        """Replacement steps for a side this turn (10.0; 6.0 footnote; balance variants)."""
+        if side == "soviet":
+            return options.soviet_replacements
+        if turn == 1:  # 6.0: the Germans receive no replacements on Game Turn 1
+            return 0
+        if options.german_replacement_turns == "even" and turn % 2:
+            return 0
+        return options.german_replacements
+
+    def mud(self, turn: int) -> bool:
+        """12.0: turns 3 and 4 are mud turns."""
+        return self.turns[turn]["weather"] == "mud"
+
+
+@cache
+def bfm_data(edition: str) -> BfmData:
+    return BfmData(edition)

@@ -1,0 +1,80 @@
+"""Replacements (10.0-10.4), city control (10.0), reinforcements (11.0)."""
+
+from __future__ import annotations
+
+from ...core.paths import trace
+from .state import BfmState, enemy_of
+
+
+def in_communication(state: BfmState, hex_id: str, side: str) -> bool:
+    """10.0 'In Communication': a path of any length from ``hex_id`` to the side's own map edge
+    (Soviet: red NE/E/SE border; German: black west border, 10.3) that, excluding the origin
+    hex, never enters a hex holding an enemy unit or in an enemy ZOC. Friendly units do not
+    negate enemy ZOC."""
+    data = state.data
+    ezoc = state.enemy_zoc(side)
+    enemy = enemy_of(side)
+    edge = data.edges[side]
+    return (
+        trace(
+            hex_id,
+            edge.__contains__,
+            data.neighbours.__getitem__,
+            lambda h: h not in ezoc and state.side_at(h) != enemy,
+        )
+        is not None
+    )
+
+
+def controls(state: BfmState, hex_id: str, side: str) -> bool:
+    return state.control.get(hex_id) == side
+
+
+def enter_hex(state: BfmState, unit: str, hex_id: str) -> list[str]:
+    """10.0: a city is controlled by the side whose unit entered it last. Typhoon counts the
+    hexes where a unit ends a move, retreat, advance or placement (docs/decisions.md)."""
+    data = state.data
+    if hex_id not in data.cities:
+        return []
+    side = state.side_of(unit)
+    if state.control.get(hex_id) == side:
+        return []
+    state.control[hex_id] = side
+    return [f"{side.capitalize()} now control {data.cities[hex_id]} ({hex_id})"]
+
+
+def edge_hexes_open(state: BfmState, side: str) -> list[str]:
+    """10.2 / 11.0: empty hexes along the side's own map edge that are not in an enemy ZOC."""
+    ezoc = state.enemy_zoc(side)
+    return [h for h in sorted(state.data.edges[side]) if not state.occupants(h) and h not in ezoc]
+
+
+def placement_hexes(state: BfmState, side: str) -> list[str]:
+    """Where a new half-strength unit may be placed (10.2 Soviet, 10.3 German)."""
+    data = state.data
+    hexes = set(edge_hexes_open(state, side))
+    for city in data.cities:
+        if state.occupants(city) or not controls(state, city, side):
+            continue  # an empty, friendly controlled city (at most one unit each: no stacking)
+        if side == "soviet" and city == data.moscow:
+            hexes.add(city)  # 10.2 Moscow: Soviet replacements appear there even out of communication
+        elif in_communication(state, city, side):
+            hexes.add(city)
+    return sorted(hexes, key=data.hex_index.__getitem__)
+
+
+def may_restore(state: BfmState, unit: str) -> bool:
+    """10.0 item 2 and 10.2: a half-strength unit on the map, in communication (or, for the
+    Soviets, in Moscow), not already given a step this player turn (10.1)."""
+    if unit not in state.hex_of or unit not in state.reduced or unit in state.replaced:
+        return False
+    side = state.side_of(unit)
+    here = state.hex_of[unit]
+    if side == "soviet" and here == state.data.moscow:
+        return True
+    return in_communication(state, here, side)
+
+
+def pool_units(state: BfmState, side: str) -> list[str]:
+    units = state.data.units
+    return [u for u in state.data.unit_order if u in state.pool and units[u].side == side]

@@ -1,0 +1,142 @@
+"""The mutable state of a Battle for Moscow game, with cheap copies for undo and search."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ...core.paths import zone_of_control
+from .data import BfmData, bfm_data
+from .options import BfmOptions
+
+SIDES = ("german", "soviet")
+
+
+def enemy_of(side: str) -> str:
+    return "soviet" if side == "german" else "german"
+
+
+@dataclass
+class Battle:
+    """One declared battle and, while it is being resolved, where it stands."""
+
+    target: str  # the battle hex
+    defender: str
+    attackers: list[str]
+    step: str = "declared"  # declared | roll | stand_fast | retreat | loss | advance | done
+    result: str | None = None
+    loss_due: Fraction = Fraction(0)  # EX: strength points the attacker still has to lose
+    loss_kind: str | None = None  # "EX" or "AL"
+
+    def copy(self) -> Battle:
+        return Battle(self.target, self.defender, list(self.attackers), self.step, self.result, self.loss_due, self.loss_kind)
+
+
+@dataclass
+class BfmState:
+    options: BfmOptions
+    turn: int
+    phase: str
+    hex_of: dict[str, str]  # unit -> hex, units on the map
+    reduced: set[str]  # units showing their reduced side (on or off the map)
+    pool: set[str]  # units off the map that replacements may bring in (10.0)
+    control: dict[str, str]  # city hex -> side that entered it last (10.0)
+    reinforcements: dict[int, list[str]]  # turn -> Soviet units due (11.0)
+    moved: set[str] = field(default_factory=set)  # units that moved this phase
+    rail_movers: frozenset[str] = frozenset()  # units on a rail line when the rail phase began (8.1)
+    replacements_left: int = 0
+    replaced: set[str] = field(default_factory=set)  # units given a step this player turn (10.1)
+    battles: dict[str, Battle] = field(default_factory=dict)  # battle hex -> battle, declaration order
+    committed: bool = False
+    current: str | None = None  # battle hex being resolved
+    to_set_up: list[str] = field(default_factory=list)
+    finished: bool = False
+    outcome: Any = None
+    _index: dict[str, list[str]] | None = None
+    _ezoc: dict[str, frozenset[str]] | None = None
+    _reach: dict[tuple[str, str], dict[str, float]] = field(default_factory=dict)
+
+    @property
+    def data(self) -> BfmData:
+        return bfm_data(self.options.edition)
+
+    # -- derived views ---------------------------------------------------------------------
+    def side_of(self, unit: str) -> str:
+        return self.data.units[unit].side
+
+    def occupants(self, hex_id: str) -> list[str]:
+        if self._index is None:
+            index: dict[str, list[str]] = {}
+            for u, h in self.hex_of.items():
+                index.setdefault(h, []).append(u)
+            self._index = index
+        return self._index.get(hex_id, [])
+
+    def unit_at(self, hex_id: str) -> str | None:
+        occ = self.occupants(hex_id)
+        return occ[0] if occ else None
+
+    def side_at(self, hex_id: str) -> str | None:
+        occ = self.occupants(hex_id)
+        return self.data.units[occ[0]].side if occ else None
+
+    def enemy_zoc(self, side: str) -> frozenset[str]:
+        """Hexes in the zone of control of the enemies of ``side`` (7.0: the six hexes around each unit)."""
+        if self._ezoc is None:
+            self._ezoc = {}
+        if side not in self._ezoc:
+            units = self.data.units
+            nb = self.data.neighbours
+            self._ezoc[side] = zone_of_control(
+                (h for u, h in self.hex_of.items() if units[u].side != side), nb.__getitem__
+            )
+        return self._ezoc[side]
+
+    def strength(self, unit: str) -> int:
+        spec = self.data.units[unit]
+        return spec.reduced if unit in self.reduced else spec.full
+
+    def overstacked(self) -> list[str]:
+        if self._index is None:
+            self.occupants("")
+        return [h for h, occ in self._index.items() if len(occ) > 1]  # type: ignore[union-attr]
+
+    # -- changes ---------------------------------------------------------------------------
+    def touched(self) -> None:
+        """Forget derived views after a unit appeared, moved or left."""
+        self._index = None
+        self._ezoc = None
+
+    def put(self, unit: str, hex_id: str) -> None:
+        self.hex_of[unit] = hex_id
+        self.touched()
+
+    def remove(self, unit: str) -> None:
+        del self.hex_of[unit]
+        self.touched()
+
+    def copy(self) -> BfmState:
+        return BfmState(
+            self.options,
+            self.turn,
+            self.phase,
+            dict(self.hex_of),
+            set(self.reduced),
+            set(self.pool),
+            dict(self.control),
+            {t: list(us) for t, us in self.reinforcements.items()},
+            set(self.moved),
+            self.rail_movers,
+            self.replacements_left,
+            set(self.replaced),
+            {k: b.copy() for k, b in self.battles.items()},
+            self.committed,
+            self.current,
+            list(self.to_set_up),
+            self.finished,
+            self.outcome,
+            self._index,  # derived views are shared until the next change replaces them
+            self._ezoc,
+            dict(self._reach),
+        )
