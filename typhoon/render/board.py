@@ -26,8 +26,10 @@ import matplotlib
 import numpy as np
 from matplotlib import patheffects
 from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.collections import LineCollection, PatchCollection, PolyCollection
+from matplotlib.collections import LineCollection, PathCollection, PolyCollection
 from matplotlib.figure import Figure
+from matplotlib.path import Path as MplPath
+from matplotlib.transforms import IdentityTransform
 from matplotlib.patches import (
     Circle,
     Ellipse,
@@ -172,22 +174,56 @@ def _fort_ring(cx: float, cy: float, r_in: float, r_out: float, teeth: int = 16)
     return np.array(pts)
 
 
-def _forest_blobs(hex_id: str, cx: float, cy: float) -> list[Ellipse]:
-    """Deterministic green 'tree' blobs filling a forest hex."""
-    c, r = _parse(hex_id)
-    rng = np.random.default_rng(1000 * c + r)
-    blobs = []
-    # a jittered grid gives an even cover, like the printed texture
-    for gx in np.linspace(-0.8, 0.8, 9):
-        for gy in np.linspace(-0.76, 0.76, 9):
-            if rng.random() < 0.15:
-                continue
-            x = cx + gx + rng.uniform(-0.06, 0.06)
-            y = cy + gy + rng.uniform(-0.06, 0.06)
-            w = rng.uniform(0.15, 0.27)
-            h = rng.uniform(0.07, 0.13)
-            blobs.append(Ellipse((x, y), w, h, angle=rng.uniform(0, 180)))
-    return blobs
+_BLOB_ANGLES = (0.0, 45.0, 90.0, 135.0)
+_BLOB_WIDTHS = (0.15, 0.20, 0.26)      # drawing units (hex size 1)
+
+
+def _blob_path(angle_deg: float) -> MplPath:
+    """A 2:1 ellipse (as a 12-gon, width 1) rotated by angle_deg, for the forest texture."""
+    t = np.linspace(0, 2 * np.pi, 12, endpoint=False)
+    x, y = 0.5 * np.cos(t), 0.25 * np.sin(t)
+    a = math.radians(angle_deg)
+    pts = np.column_stack([x * math.cos(a) - y * math.sin(a), x * math.sin(a) + y * math.cos(a)])
+    return MplPath(np.vstack([pts, pts[:1]]), closed=True)
+
+
+def _forest_texture(ax, forest: Sequence[str], centres: Mapping[str, tuple[float, float]],
+                    pt_per_unit: float) -> None:
+    """Green 'tree' blobs over the forest hexes, like the printed texture.
+
+    Deterministic (seeded by hex id). Blobs come in a few shapes and sizes only, one collection
+    per variant, so SVG output defines each shape once and places it with <use> (small files);
+    blobs are kept whole inside their hex (no clip path: matplotlib's SVG writer would wrap
+    every single blob in its own clipped group)."""
+    if not forest:
+        return
+    groups: dict[tuple[int, int], list[tuple[float, float]]] = {}
+    for h in forest:
+        c, r = _parse(h)
+        rng = np.random.default_rng(1000 * c + r)
+        cx, cy = centres[h]
+        # a jittered grid gives an even cover
+        for gx in np.linspace(-0.8, 0.8, 11):
+            for gy in np.linspace(-0.72, 0.72, 9):
+                if rng.random() < 0.12:
+                    continue
+                dx = gx + rng.uniform(-0.06, 0.06)
+                dy = gy + rng.uniform(-0.06, 0.06)
+                key = (int(rng.integers(len(_BLOB_ANGLES))), int(rng.integers(len(_BLOB_WIDTHS))))
+                # inside the hex (inradius sqrt3/2) with room for the blob
+                room = SQRT3 / 2 - 0.4 * _BLOB_WIDTHS[key[1]] - 0.01
+                if abs(dy) > room or abs(dx) * SQRT3 / 2 + abs(dy) / 2 > room:
+                    continue
+                groups.setdefault(key, []).append((cx + dx, cy + dy))
+    for (ai, wi), offsets in sorted(groups.items()):
+        # _angle: y axis is inverted, so flip the rotation to keep the look of the printed map
+        coll = PathCollection([_blob_path(-_BLOB_ANGLES[ai])],
+                              sizes=[(_BLOB_WIDTHS[wi] * pt_per_unit) ** 2],
+                              offsets=offsets, offset_transform=ax.transData,
+                              transform=IdentityTransform(),   # sizes are in points
+                              facecolors=FOREST_BLOB, edgecolors="none", zorder=1.5)
+        coll.set_gid(f"forest-{ai}-{wi}")
+        ax.add_collection(coll)
 
 
 def _halo(width: float = 2.5, colour: str = "white") -> list:
@@ -306,6 +342,11 @@ def draw_board(
     ax.set_xlim(xmin - margin, xmax + margin)
     ax.set_ylim(ymax + margin, ymin - margin)        # inverted: y grows downward
     ax.set_aspect("equal")
+    # points per drawing unit (aspect "equal" shrinks the axes box to fit the tighter direction)
+    ax_w_in = FIGSIZE[0] * 0.98
+    ax_h_in = FIGSIZE[1] * (top - 0.01)
+    pt_per_unit = 72.0 * min(ax_w_in / (xmax - xmin + 2 * margin),
+                             ax_h_in / (ymax - ymin + 2 * margin))
     ax.set_xticks([])
     ax.set_yticks([])
     for spine in ax.spines.values():
@@ -318,15 +359,8 @@ def draw_board(
     fills = PolyCollection([hex_corners(h) for h in ids], facecolors=CLEAR, edgecolors="none",
                            zorder=1)
     ax.add_collection(fills)
-    for h in ids:
-        if hexes[h].get("terrain") == "forest":
-            cx, cy = centres[h]
-            coll = PatchCollection(_forest_blobs(h, cx, cy), facecolor=FOREST_BLOB,
-                                   edgecolor="none", zorder=1.5)
-            clip = Polygon(hex_corners(h), closed=True, transform=ax.transData)
-            coll.set_clip_path(clip)
-            coll.set_gid(f"forest-{h}")
-            ax.add_collection(coll)
+    _forest_texture(ax, [h for h in ids if hexes[h].get("terrain") == "forest"], centres,
+                    pt_per_unit)
 
     # -- highlights (z 2.5) sit on the terrain, under the lines and counters
     for h, colour in highlights.items():
@@ -355,9 +389,11 @@ def draw_board(
     if show_ids:
         for h in ids:
             cx, cy = centres[h]
-            _text(ax, cx, cy - 0.76, h, ha="center", va="center", fontsize=5.8,
-                  fontweight="bold", color=HEX_LABEL, zorder=3.5,
-                  halo=CLEAR if hexes[h].get("terrain") == "forest" else None, halo_width=1.6)
+            # on forest texture the number gets a small cream tag so it stays readable
+            tag = (dict(boxstyle="round,pad=0.12", facecolor=CLEAR, edgecolor="none", alpha=0.85)
+                   if hexes[h].get("terrain") == "forest" else None)
+            ax.text(cx, cy - 0.76, h, ha="center", va="center", fontsize=5.8,
+                    fontweight="bold", color=HEX_LABEL, zorder=3.5, bbox=tag)
 
     # -- rails (z 4): dashed black lines through the centres, exits to the map edge
     rail_segs = []
@@ -435,6 +471,13 @@ def draw_board(
             off = (k - (n - 1) / 2) * step
             # a little below the centre, clear of the hex number at the top
             _draw_counter(ax, u, cx + off, cy + 0.04 - off, s_len, z=10 + k * 0.1)
+        if n > 1:      # how many units the stack holds, on the top counter's corner
+            off = (n - 1) / 2 * step
+            bx, by = cx + off + s_len / 2 - 0.04, cy + 0.04 - off - s_len / 2 + 0.04
+            ax.add_patch(Circle((bx, by), 0.15, facecolor="white", edgecolor="black",
+                                linewidth=0.8, zorder=12))
+            ax.text(bx, by, str(n), ha="center", va="center", fontsize=7, fontweight="bold",
+                    color="black", zorder=12.1)
 
     # -- control pennants (z 15), over the counters
     for h, side in control.items():
