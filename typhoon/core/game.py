@@ -83,10 +83,20 @@ class LegalActions(Sequence):
         return iter(self._list())
 
     def __len__(self) -> int:
+        if self._cache is None and hasattr(self._game.rules, "legal_count"):
+            self._check()
+            return self._game.rules.legal_count(self._game.state)
         return len(self._list())
 
     def __getitem__(self, i):  # type: ignore[override]
+        if self._cache is None and isinstance(i, int) and i >= 0 and hasattr(self._game.rules, "legal_nth"):
+            self._check()
+            return self._game.rules.legal_nth(self._game.state, i)
         return self._list()[i]
+
+    def _check(self) -> None:
+        if self._version != self._game.ply:
+            raise RuntimeError("the game changed since this view of legal actions was taken")
 
     def __bool__(self) -> bool:
         return bool(self._list())

@@ -89,3 +89,30 @@ def zone_of_control(units_hexes: Iterable[str], neighbours: Neighbours) -> froze
     for h in units_hexes:
         zone.update(neighbours(h))
     return frozenset(zone)
+
+
+def reachable_within(
+    start: str,
+    allowance: int,
+    neighbours: dict[str, tuple[str, ...]],
+    enter_cost: dict[str, int],
+    blocked: frozenset[str] | set[str],
+    stops: frozenset[str] | set[str],
+) -> dict[str, int]:
+    """``reachable`` for the common case of whole-number costs that depend only on the hex
+    entered, given as tables: much faster than the general version (a bucket queue)."""
+    best = {start: 0}
+    buckets: list[list[str]] = [[] for _ in range(allowance + 1)]
+    buckets[0].append(start)
+    for spent in range(allowance + 1):
+        for here in buckets[spent]:
+            if best[here] != spent or (here != start and here in stops):
+                continue
+            for there in neighbours[here]:
+                if there in blocked:
+                    continue
+                total = spent + enter_cost[there]
+                if total <= allowance and total < best.get(there, allowance + 1):
+                    best[there] = total
+                    buckets[total].append(there)
+    return best

@@ -86,6 +86,20 @@ class BfmData:
         self.neighbours = {x: self.grid.neighbours(x) for x in self.grid.all_hexes}
         self.hex_order = tuple(sorted(self.grid.all_hexes))
         self.hex_index = {x: i for i, x in enumerate(self.hex_order)}
+        self.terrain_cost = {x: self.move_cost[a["terrain"]] for x, a in h.items()}
+        self.unit_cost = {x: 1 for x in h}
+        self.rail_neighbours = {x: self.rail_links.get(x, ()) for x in h}
+        self.hex_bit = {x: 1 << i for i, x in enumerate(self.hex_order)}
+
+    def hexes_of_mask(self, mask: int) -> list[str]:
+        """The hexes of a bit mask, in map order."""
+        order = self.hex_order
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(order[low.bit_length() - 1])
+            mask ^= low
+        return out
 
     def scenario(self, name: str = "standard") -> dict[str, Any]:
         return _load(f"scenarios/{name}.json")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...core.paths import reachable
+from ...core.paths import reachable_within
 from .state import BfmState, enemy_of
 
 
@@ -11,10 +11,15 @@ def phase_spec(state: BfmState):
     return data.sequence[data.phase_index[state.phase]]
 
 
-def may_move(state: BfmState, unit: str) -> bool:
-    """Whether ``unit`` may still move in the current movement phase."""
-    spec = phase_spec(state)
-    if spec.kind != "movement" or unit not in state.hex_of or unit in state.moved:
+def may_move(state: BfmState, unit: str, spec=None) -> bool:
+    """Whether ``unit`` may still move in the current movement phase (each unit moves once)."""
+    return unit not in state.moved and eligible_to_move(state, unit, spec)
+
+
+def eligible_to_move(state: BfmState, unit: str, spec=None) -> bool:
+    """Whether ``unit`` is one of the units the current movement phase lets move."""
+    spec = spec or phase_spec(state)
+    if spec.kind != "movement" or unit not in state.hex_of:
         return False
     u = state.data.units[unit]
     if u.side != spec.side:
@@ -26,7 +31,7 @@ def may_move(state: BfmState, unit: str) -> bool:
     return True
 
 
-def reach(state: BfmState, unit: str) -> dict[str, float]:
+def reach(state: BfmState, unit: str) -> dict[str, int]:
     """Hexes ``unit`` can reach from where it stands this phase, with their movement cost.
 
     Enemy units and their zones of control do not change during a player's own movement
@@ -40,76 +45,85 @@ def reach(state: BfmState, unit: str) -> dict[str, float]:
     data = state.data
     side = data.units[unit].side
     spec = phase_spec(state)
-    enemy = enemy_of(side)
     ezoc = state.enemy_zoc(side)
-
-    def enemy_in(h: str) -> bool:
-        return state.side_at(h) == enemy
-
+    blocked = state.hexes_of_side(enemy_of(side))  # 8.2.1: never into a hex holding an enemy unit
+    ma = data.units[unit].movement
     if spec.movers == "rail":
         # 8.1: only along connected rail hexes, 1 MP per hex whatever the terrain; not slowed by mud (12.1)
-        links = data.rail_links
-        result = reachable(
-            start,
-            data.units[unit].movement,
-            lambda h: links.get(h, ()),
-            lambda a, b: None if enemy_in(b) else 1,
-            ezoc.__contains__,  # 7.1 / 8.3: entering an EZOC ends movement
-        )
+        result = reachable_within(start, ma, data.rail_neighbours, data.unit_cost, blocked, ezoc)
     elif data.mud(state.turn):
         # 12.1: all movement except rail movement is one hex per phase
         result = {start: 0}
         for h in data.neighbours[start]:
-            if not enemy_in(h):
+            if h not in blocked:
                 result[h] = 1
     else:
-        cost = data.move_cost
-        terrain = data.map.hexes
-        result = reachable(
-            start,
-            data.units[unit].movement,
-            data.neighbours.__getitem__,
-            # 8.2.1: never into an enemy unit; TEC: forest costs 2, everything else 1; rivers nothing (8.0 example)
-            lambda a, b: None if enemy_in(b) else cost[terrain[b]["terrain"]],
-            ezoc.__contains__,
-        )
+        # TEC: forest costs 2 movement points, everything else 1; rivers nothing (8.0 example);
+        # 7.1 / 8.3: entering an enemy ZOC ends the move
+        result = reachable_within(start, ma, data.neighbours, data.terrain_cost, blocked, ezoc)
     state._reach[key] = result
     return result
 
 
-def empty_destinations(state: BfmState, unit: str) -> list[str]:
+def reach_mask(state: BfmState, unit: str) -> int:
+    """``reach`` without the start hex, as a bit mask over ``data.hex_order`` (cached per phase)."""
     start = state.hex_of[unit]
-    return [h for h in reach(state, unit) if h != start and not state.occupants(h)]
+    key = (unit, start, "mask")
+    cached = state._reach.get(key)
+    if cached is None:
+        bit = state.data.hex_bit
+        cached = 0
+        for h in reach(state, unit):
+            if h != start:
+                cached |= bit[h]
+        state._reach[key] = cached  # type: ignore[assignment]
+    return cached  # type: ignore[return-value]
 
 
-def destinations(state: BfmState, unit: str) -> list[str]:
-    """Legal end hexes of a move of ``unit`` now.
+def movement_masks(state: BfmState) -> list[tuple[str, int]]:
+    """Every unit that may move now with the bit mask of its legal end hexes.
 
     8.2.2: a unit may enter a hex holding a friendly unit, but only one unit may be in a hex
     at the end of the phase. Typhoon lets a move end on a friendly unit only if that unit may
     still move this phase and has an empty hex to go to; until it has moved away, it is the
     only unit that may move (so a phase can always be finished). See docs/decisions.md.
     """
-    if not may_move(state, unit):
+    cache = state.derived("movement")
+    if "masks" not in cache:
+        cache["masks"] = _movement_masks(state)
+    return cache["masks"]
+
+
+def _movement_masks(state: BfmState) -> list[tuple[str, int]]:
+    spec = phase_spec(state)
+    if spec.kind != "movement":
         return []
-    stacked = state.overstacked()
-    here = state.hex_of[unit]
+    index = state.index()
+    occupied = state.occupied_mask()
+    stacked = [h for h, occ in index.items() if len(occ) > 1]
     if stacked:
         # resolve the overstack first: only the unit that was there first (and has not moved) moves
-        if here not in stacked:
-            return []
-        return sorted(empty_destinations(state, unit), key=state.data.hex_index.__getitem__)
-    out = []
-    for h in reach(state, unit):
-        if h == here:
-            continue
-        occ = state.occupants(h)
-        if occ:
-            other = occ[0]
-            if not may_move(state, other) or not empty_destinations(state, other):
-                continue
-        out.append(h)
-    return sorted(out, key=state.data.hex_index.__getitem__)
+        return [(u, reach_mask(state, u) & ~occupied) for h in stacked for u in index[h] if may_move(state, u, spec)]
+    eligible = state._reach.get("eligible")
+    if eligible is None:  # the units allowed to move this phase (fixed for the phase)
+        eligible = [u for u in state.data.unit_order if eligible_to_move(state, u, spec)]
+        state._reach["eligible"] = eligible  # type: ignore[assignment]
+    masks = [(u, reach_mask(state, u)) for u in eligible if u not in state.moved]
+    bit = state.data.hex_bit
+    may_share = 0  # hexes whose (unmoved) occupant can still step aside to an empty hex
+    for u, mask in masks:
+        if mask & ~occupied:
+            may_share |= bit[state.hex_of[u]]
+    free = ~occupied | may_share
+    return [(u, mask & free) for u, mask in masks]
+
+
+def destinations(state: BfmState, unit: str) -> list[str]:
+    """Legal end hexes of a move of ``unit`` now (see ``movement_masks``)."""
+    for u, mask in movement_masks(state):
+        if u == unit:
+            return state.data.hexes_of_mask(mask)
+    return []
 
 
 def rail_units(state: BfmState, side: str) -> frozenset[str]:

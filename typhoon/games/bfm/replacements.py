@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ...core.paths import trace
 from .state import BfmState, enemy_of
 
 
@@ -11,19 +10,27 @@ def in_communication(state: BfmState, hex_id: str, side: str) -> bool:
     (Soviet: red NE/E/SE border; German: black west border, 10.3) that, excluding the origin
     hex, never enters a hex holding an enemy unit or in an enemy ZOC. Friendly units do not
     negate enemy ZOC."""
-    data = state.data
-    ezoc = state.enemy_zoc(side)
-    enemy = enemy_of(side)
-    edge = data.edges[side]
-    return (
-        trace(
-            hex_id,
-            edge.__contains__,
-            data.neighbours.__getitem__,
-            lambda h: h not in ezoc and state.side_at(h) != enemy,
-        )
-        is not None
-    )
+    linked = _linked_to_edge(state, side)
+    return hex_id in state.data.edges[side] or any(n in linked for n in state.data.neighbours[hex_id])
+
+
+def _linked_to_edge(state: BfmState, side: str) -> frozenset[str]:
+    """The hexes a communication path may use that connect to the side's edge: one flood
+    fill from the edge per board, instead of one trace per hex asked about."""
+    cache = state.derived("communication")
+    if side not in cache:
+        data = state.data
+        blocked = state.enemy_zoc(side) | state.hexes_of_side(enemy_of(side))
+        start = [h for h in data.edges[side] if h not in blocked]
+        linked = set(start)
+        stack = list(start)
+        while stack:
+            for n in data.neighbours[stack.pop()]:
+                if n not in linked and n not in blocked:
+                    linked.add(n)
+                    stack.append(n)
+        cache[side] = frozenset(linked)
+    return cache[side]
 
 
 def controls(state: BfmState, hex_id: str, side: str) -> bool:

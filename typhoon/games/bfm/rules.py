@@ -36,6 +36,26 @@ from .options import BfmOptions
 from .state import Battle, BfmState, enemy_of
 
 ROLLS = tuple(uniform([Roll(v) for v in range(1, 7)]))
+_END = EndPhase()
+_MOVES: dict[str, dict[str, Move]] = {}
+
+
+def _moves_of(unit: str) -> dict[str, Move]:
+    """Interned Move values of a unit (legal-move generation makes many of them)."""
+    moves = _MOVES.get(unit)
+    if moves is None:
+        moves = _MOVES[unit] = _MoveTable(unit)
+    return moves
+
+
+class _MoveTable(dict):
+    def __init__(self, unit: str) -> None:
+        super().__init__()
+        self.unit = unit
+
+    def __missing__(self, hex_id: str) -> Move:
+        m = self[hex_id] = Move(self.unit, hex_id)
+        return m
 
 
 class BattleForMoscow:
@@ -118,12 +138,31 @@ class BattleForMoscow:
         kind = movement.phase_spec(state).kind
         return getattr(self, f"_legal_{kind}")(state)
 
+    def legal_count(self, state: BfmState) -> int:
+        """How many legal actions there are (without building them, in movement phases)."""
+        if not state.finished and not self.is_chance(state) and movement.phase_spec(state).kind == "movement":
+            return sum(m.bit_count() for _, m in movement.movement_masks(state)) + (0 if state.overstacked() else 1)
+        return len(self.legal_actions(state))
+
+    def legal_nth(self, state: BfmState, i: int) -> Action:
+        """The i-th legal action, in the order of ``legal_actions`` (cheap in movement phases)."""
+        if not state.finished and not self.is_chance(state) and movement.phase_spec(state).kind == "movement":
+            for u, mask in movement.movement_masks(state):
+                n = mask.bit_count()
+                if i < n:
+                    return _moves_of(u)[state.data.hexes_of_mask(mask)[i]]
+                i -= n
+            if i == 0 and not state.overstacked():
+                return _END
+            raise IndexError("legal action index out of range")
+        return self.legal_actions(state)[i]
+
     def is_legal(self, state: BfmState, action: Any) -> bool:
         if state.finished:
             return False
         if isinstance(action, Move):  # fast path: the most common action
             return (
-                not self.is_chance(state)
+                movement.phase_spec(state).kind == "movement"
                 and action.unit in state.hex_of
                 and action.to in movement.destinations(state, action.unit)
             )
@@ -135,11 +174,12 @@ class BattleForMoscow:
 
     def _legal_movement(self, state: BfmState) -> list[Action]:
         acts: list[Action] = []
-        for u in state.data.unit_order:
-            if movement.may_move(state, u):
-                acts.extend(Move(u, h) for h in movement.destinations(state, u))
+        hexes_of = state.data.hexes_of_mask
+        for u, mask in movement.movement_masks(state):
+            moves = _moves_of(u)
+            acts.extend([moves[h] for h in hexes_of(mask)])
         if not state.overstacked():  # 8.2.2: one unit per hex at the end of the phase
-            acts.append(EndPhase())
+            acts.append(_END)
         return acts
 
     def _legal_combat(self, state: BfmState) -> list[Action]:
@@ -148,11 +188,10 @@ class BattleForMoscow:
         if not state.committed:
             acts: list[Action] = []
             declared = {a for b in state.battles.values() for a in b.attackers}
+            enemy_hexes = state.hexes_of_side(enemy_of(side))
             for u in data.unit_order:
                 if u in state.hex_of and u not in declared and data.units[u].side == side:
-                    for t in data.neighbours[state.hex_of[u]]:
-                        if state.side_at(t) == enemy_of(side):
-                            acts.append(Attack(u, t))
+                    acts.extend(Attack(u, t) for t in data.neighbours[state.hex_of[u]] if t in enemy_hexes)
             acts.append(Commit() if state.battles else EndPhase())
             return acts
         battle = self.current_battle(state)
@@ -425,6 +464,7 @@ class BattleForMoscow:
         state.phase = phase
         state.moved = set()
         state._reach = {}
+        state._derived = None
         spec = movement.phase_spec(state)
         if spec.kind == "setup":
             events.append("German set-up (000 6.0)")

@@ -11,6 +11,7 @@ from .data import BfmData, bfm_data
 from .options import BfmOptions
 
 SIDES = ("german", "soviet")
+_EMPTY: list[str] = []
 
 
 def enemy_of(side: str) -> str:
@@ -55,6 +56,7 @@ class BfmState:
     outcome: Any = None
     _index: dict[str, list[str]] | None = None
     _ezoc: dict[str, frozenset[str]] | None = None
+    _derived: dict[str, dict] | None = None
     _reach: dict[tuple[str, str], dict[str, float]] = field(default_factory=dict)
 
     @property
@@ -65,20 +67,45 @@ class BfmState:
     def side_of(self, unit: str) -> str:
         return self.data.units[unit].side
 
-    def occupants(self, hex_id: str) -> list[str]:
+    def index(self) -> dict[str, list[str]]:
+        """Hex -> units in it (derived from ``hex_of``, rebuilt after a change)."""
         if self._index is None:
             index: dict[str, list[str]] = {}
             for u, h in self.hex_of.items():
                 index.setdefault(h, []).append(u)
             self._index = index
-        return self._index.get(hex_id, [])
+        return self._index
+
+    def derived(self, name: str) -> dict:
+        """A scratch cache for values derived from the board, emptied by every change."""
+        if self._derived is None:
+            self._derived = {}
+        return self._derived.setdefault(name, {})
+
+    def hexes_of_side(self, side: str) -> frozenset[str]:
+        cache = self.derived("hexes_of_side")
+        if side not in cache:
+            units = self.data.units
+            cache[side] = frozenset(h for u, h in self.hex_of.items() if units[u].side == side)
+        return cache[side]
+
+    def occupied_mask(self) -> int:
+        """Occupied hexes as a bit mask over ``data.hex_order``."""
+        bit = self.data.hex_bit
+        mask = 0
+        for h in self.index():
+            mask |= bit[h]
+        return mask
+
+    def occupants(self, hex_id: str) -> list[str]:
+        return self.index().get(hex_id, _EMPTY)
 
     def unit_at(self, hex_id: str) -> str | None:
         occ = self.occupants(hex_id)
         return occ[0] if occ else None
 
     def side_at(self, hex_id: str) -> str | None:
-        occ = self.occupants(hex_id)
+        occ = self.index().get(hex_id)
         return self.data.units[occ[0]].side if occ else None
 
     def enemy_zoc(self, side: str) -> frozenset[str]:
@@ -98,23 +125,26 @@ class BfmState:
         return spec.reduced if unit in self.reduced else spec.full
 
     def overstacked(self) -> list[str]:
-        if self._index is None:
-            self.occupants("")
-        return [h for h, occ in self._index.items() if len(occ) > 1]  # type: ignore[union-attr]
+        return [h for h, occ in self.index().items() if len(occ) > 1]
 
     # -- changes ---------------------------------------------------------------------------
-    def touched(self) -> None:
-        """Forget derived views after a unit appeared, moved or left."""
+    def touched(self, side: str | None = None) -> None:
+        """Forget derived views after a unit of ``side`` appeared, moved or left. Its own
+        side's enemy zone of control is made by the other side's units and stays valid."""
         self._index = None
-        self._ezoc = None
+        self._derived = None
+        if side is None or not self._ezoc or side not in self._ezoc:
+            self._ezoc = None
+        else:
+            self._ezoc = {side: self._ezoc[side]}
 
     def put(self, unit: str, hex_id: str) -> None:
         self.hex_of[unit] = hex_id
-        self.touched()
+        self.touched(self.data.units[unit].side)
 
     def remove(self, unit: str) -> None:
         del self.hex_of[unit]
-        self.touched()
+        self.touched(self.data.units[unit].side)
 
     def copy(self) -> BfmState:
         return BfmState(
@@ -138,5 +168,6 @@ class BfmState:
             self.outcome,
             self._index,  # derived views are shared until the next change replaces them
             self._ezoc,
+            None,
             dict(self._reach),
         )

@@ -1,0 +1,83 @@
+"""Engine speed: random-playout games per second on one core, and apply/undo times.
+
+Prints medians of several runs (never asserted in tests). Usage:
+    python bench/bench_engine.py [--games 200] [--runs 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+
+from typhoon.ai.match import play_game
+from typhoon.games.bfm import new_game
+
+
+def playouts(games: int, edition: str, seed0: int) -> tuple[float, float]:
+    t0 = time.perf_counter()
+    actions = 0
+    for s in range(games):
+        game, _ = play_game("random", "random", {"edition": edition}, seed0 + s)
+        actions += game.ply
+    dt = time.perf_counter() - t0
+    return games / dt, actions / dt
+
+
+def apply_undo(samples: int, seed: int = 1) -> tuple[float, float]:
+    """Median microseconds of push and of pop over actions drawn from random games."""
+    rng = random.Random(seed)
+    push_t: list[float] = []
+    pop_t: list[float] = []
+    g = new_game({}, seed=seed)
+    while len(push_t) < samples:
+        if g.is_over():
+            g = new_game({}, seed=rng.randrange(10**6))
+            continue
+        if g.is_chance():
+            g.roll()
+            continue
+        acts = list(g.legal_actions)
+        a = acts[rng.randrange(len(acts))]
+        t0 = time.perf_counter()
+        g.push(a, validate=False)
+        t1 = time.perf_counter()
+        g.pop()
+        t2 = time.perf_counter()
+        g.push(a, validate=False)
+        push_t.append((t1 - t0) * 1e6)
+        pop_t.append((t2 - t1) * 1e6)
+    return statistics.median(push_t), statistics.median(pop_t)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--games", type=int, default=200, help="games per run")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    play_game("random", "random", {"edition": "2009"}, 0)  # warm the data caches
+    play_game("random", "random", {"edition": "1986"}, 0)
+    out: dict[str, object] = {}
+    for edition in ("2009", "1986"):
+        runs = [playouts(args.games, edition, 1000 * r) for r in range(args.runs)]
+        out[f"games_per_second_{edition}"] = statistics.median(r[0] for r in runs)
+        out[f"actions_per_second_{edition}"] = statistics.median(r[1] for r in runs)
+        out[f"games_per_second_{edition}_runs"] = [round(r[0], 1) for r in runs]
+    push_us, pop_us = apply_undo(3000)
+    out["push_median_us"] = push_us
+    out["pop_median_us"] = pop_us
+    if args.json:
+        print(json.dumps(out))
+        return
+    print(f"random playouts, one core, median of {args.runs} runs x {args.games} games:")
+    for edition in ("2009", "1986"):
+        print(f"  {edition}: {out[f'games_per_second_{edition}']:.1f} games/s "
+              f"({out[f'actions_per_second_{edition}']:.0f} actions/s; runs {out[f'games_per_second_{edition}_runs']})")
+    print(f"apply (push) median {push_us:.1f} us, undo (pop) median {pop_us:.1f} us (with history kept)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,520 @@
+"""A rule-of-thumb computer player for Battle for Moscow, both sides, both editions.
+
+It plans a whole phase at once (all moves of a movement phase, all declarations of a combat
+phase) with cheap scores, then plays the plan one action at a time; every other decision is a
+one-step choice. Nothing here looks ahead: the search players (``search.py``) add that.
+
+German: concentrate for good odds (9.1 CRT, 9.2 terrain shifts), drive on Moscow and the
+cities (5.0), advance after combat (9.0 step 6). Soviet: a line of zones of control (7.0),
+hold Moscow and the cities, use forest/fortifications/major cities (9.2), counterattack only
+at good odds, spend replacements (10.0-10.2) and place the 1st Shock Army (11.0).
+
+``noise`` > 0 perturbs every score (used for rollouts and plan variations by the search
+players); with the same seed the player is deterministic.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+from ..core.game import Game
+from ..games.bfm import combat, movement, replacements
+from ..games.bfm.actions import (
+    Advance,
+    Attack,
+    Commit,
+    EndPhase,
+    Loss,
+    Move,
+    Place,
+    Reinforce,
+    Resolve,
+    Restore,
+    Retreat,
+    Setup,
+    StandFast,
+)
+from ..games.bfm.data import BfmData, bfm_data
+from ..games.bfm.state import BfmState, enemy_of
+
+# value of a CRT result for the attacker, in rough "strength points" (9.3)
+CITY_VALUE = 6.0
+MOSCOW_VALUE = 25.0
+
+
+@cache
+def geo(edition: str) -> dict[str, Any]:
+    """Static geometry of one edition: distances, distance to Moscow, terrain shift counts."""
+    data = bfm_data(edition)
+    hexes = data.hex_order
+    dist = {a: {b: data.grid.distance(a, b) for b in hexes} for a in hexes}
+    to_moscow = {h: dist[h][data.moscow] for h in hexes}
+    # defensive column shifts a defender gets in a hex (9.2), fortifications count for Soviets only
+    shifts = {}
+    for h in hexes:
+        s = (h in data.forest) + (h in data.major_cities)
+        shifts[h] = (s, s + (h in data.fortified))  # (german defender, soviet defender)
+    return {"dist": dist, "to_moscow": to_moscow, "shifts": shifts}
+
+
+def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
+    """CRT column index (0 = 1:1) for a strength ratio after shifts; -1 = below 1:1 (9.1)."""
+    ratio = int(attack // defence) if defence else 6
+    return min(ratio, 6) - 1 - shifts
+
+
+class HeuristicPlayer:
+    """Plays a sensible game on either side; fast and deterministic for a seed."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, noise: float = 0.0, **_: Any) -> None:
+        self.rng = random.Random(seed)
+        self.noise = noise
+        self._plan: list[Any] = []
+        self._plan_key: Any = None
+
+    # -- plumbing ----------------------------------------------------------------------------
+    def _jitter(self) -> float:
+        return self.rng.gauss(0.0, self.noise) if self.noise else 0.0
+
+    def choose(self, game: Game) -> Any:
+        state: BfmState = game.state
+        spec = movement.phase_spec(state)
+        side = game.current_player
+        if spec.kind == "setup":
+            return self._setup(state)
+        if spec.kind == "movement":
+            return self._from_plan(game, state, lambda: self.plan_movement(state, side))
+        if spec.kind == "replacement":
+            return self._replacement(game, state, side)
+        if spec.kind == "combat":
+            return self._combat(game, state, side)
+        acts = game.legal_actions
+        return acts[0]
+
+    def _key(self, state: BfmState) -> Any:
+        return (state.turn, state.phase, frozenset(state.hex_of.items()), len(state.battles))
+
+    def _from_plan(self, game: Game, state: BfmState, make) -> Any:
+        """Play the next step of the cached plan for this phase, planning anew if the position
+        is not the one the plan expects (another game, an undo, a search copy)."""
+        if self._plan_key != self._key(state):
+            self._plan = make()
+        while self._plan:
+            a = self._plan.pop(0)
+            if isinstance(a, (EndPhase, Commit)):
+                break
+            if self._still_legal(state, a):
+                self._expect(state, a)
+                return a
+        self._plan_key = None
+        if movement.phase_spec(state).kind == "movement":
+            return EndPhase()
+        return Commit() if state.battles else EndPhase()
+
+    def _expect(self, state: BfmState, a: Any) -> None:
+        hex_of = dict(state.hex_of)
+        battles = len(state.battles)
+        if isinstance(a, Move):
+            hex_of[a.unit] = a.to
+        elif isinstance(a, Attack) and a.target not in state.battles:
+            battles += 1
+        self._plan_key = (state.turn, state.phase, frozenset(hex_of.items()), battles)
+
+    @staticmethod
+    def _still_legal(state: BfmState, a: Any) -> bool:
+        if isinstance(a, Move):
+            return a.to in movement.destinations(state, a.unit) and not state.occupants(a.to)
+        if isinstance(a, Attack):
+            return combat.may_attack(state, a.unit, a.target)
+        return True
+
+    # -- set-up (000 6.0) ------------------------------------------------------------------
+    def _setup(self, state: BfmState) -> Any:
+        data = state.data
+        g = geo(data.edition)
+        free = [h for h in data.setup_hexes["german"] if not state.occupants(h)]
+        # strongest units (panzers first) on the hexes nearest Moscow
+        unit = max(state.to_set_up, key=lambda u: (data.units[u].kind == "panzer", data.units[u].full, u))
+        hex_ = min(free, key=lambda h: (g["to_moscow"][h] + self._jitter(), h))
+        return Setup(unit, hex_)
+
+    # -- threat estimates --------------------------------------------------------------------
+    @staticmethod
+    def _threat_map(state: BfmState, attacker_side: str) -> dict[str, float]:
+        """For each hex: roughly how much strength ``attacker_side`` could bring next to it next
+        combat phase (the six strongest units close enough; mud turns shorten reach, 12.1)."""
+        data = state.data
+        g = geo(data.edition)
+        dist = g["dist"]
+        next_turn = state.turn + (1 if attacker_side == "german" else 0)
+        mud = data.mud(min(next_turn, data.last_turn))
+        units = [(state.strength(u), h, data.units[u]) for u, h in state.hex_of.items() if data.units[u].side == attacker_side]
+        out = {}
+        for x in data.hex_order:
+            near = []
+            for s, h, spec in units:
+                r = 2 if mud else (4 if spec.movement >= 6 else 3)
+                d = dist[h][x]
+                if d <= r:
+                    near.append(s * (1.0 if d <= 2 else 0.6))
+            near.sort(reverse=True)
+            out[x] = sum(near[:6]) * (0.5 if mud and attacker_side == "german" and data.edition == "1986" else 1.0)
+        return out
+
+    # -- movement (8.0) ----------------------------------------------------------------------
+    def plan_movement(self, state: BfmState, side: str) -> list[Any]:
+        data = state.data
+        movers = [u for u in data.unit_order if movement.may_move(state, u)]
+        if not movers:
+            return []
+        if side == "german":
+            return self._plan_german_moves(state, movers)
+        return self._plan_soviet_moves(state, movers)
+
+    def _plan_german_moves(self, state: BfmState, movers: list[str]) -> list[Any]:
+        data = state.data
+        g = geo(data.edition)
+        dist, to_m = g["dist"], g["to_moscow"]
+        soviets = {h: u for u, h in state.hex_of.items() if data.units[u].side == "soviet"}
+        threat = self._threat_map(state, "soviet")
+        occupied = {h for h in state.hex_of.values()}
+        before_combat = state.phase == "german_panzer_movement"
+        late = state.turn >= data.last_turn - 1
+        # enemy cities worth taking
+        targets = [c for c in data.cities if state.control.get(c) != "german"]
+        plan = []
+        # panzers and strong units first, nearest Moscow first
+        order = sorted(movers, key=lambda u: (-state.strength(u), to_m[state.hex_of[u]], u))
+        for u in order:
+            here = state.hex_of[u]
+            spec = data.units[u]
+            strength = state.strength(u)
+            reach = movement.reach(state, u)
+            best, best_score = here, None
+            for h in reach:
+                if h != here and h in occupied:
+                    continue
+                score = -1.2 * to_m[h]
+                if targets:
+                    dc = min(dist[h][c] + (0 if c == data.moscow else 1) for c in targets)
+                    score -= 0.6 * dc
+                if h in data.cities and state.control.get(h) != "german":
+                    score += MOSCOW_VALUE if h == data.moscow else CITY_VALUE
+                adj = [soviets[n] for n in data.neighbours[h] if n in soviets]
+                if adj:
+                    weakest = min(state.strength(s) * (2 ** g["shifts"][state.hex_of[s]][1]) for s in adj)
+                    # next to a weak enemy we can attack (before combat) or pin (after combat)
+                    score += (3.0 if before_combat else 1.0) * min(2.0, strength / max(1, weakest))
+                    if not before_combat and len(adj) >= 3:
+                        score -= 1.5
+                defence = strength * (2 ** g["shifts"][h][0])
+                danger = threat[h] / max(1.0, defence)
+                if danger > 1.5 and not late:
+                    score -= 2.0 * (danger - 1.5) * (2.0 if u in state.reduced else 1.0)
+                score += self._jitter()
+                if best_score is None or score > best_score:
+                    best, best_score = h, score
+            if best != here:
+                plan.append(Move(u, best))
+                occupied.discard(here)
+                occupied.add(best)
+        return plan
+
+    def _plan_soviet_moves(self, state: BfmState, movers: list[str]) -> list[Any]:
+        data = state.data
+        g = geo(data.edition)
+        dist, to_m, shifts = g["dist"], g["to_moscow"], g["shifts"]
+        germans = [h for u, h in state.hex_of.items() if data.units[u].side == "german"]
+        threat = self._threat_map(state, "german")
+        gdist = {x: min((dist[x][h] for h in germans), default=9) for x in data.hex_order}
+        front = min((to_m[h] for h in germans), default=9)  # how close the Germans are to Moscow
+        occupied = set(state.hex_of.values())
+        fixed = [h for u, h in state.hex_of.items() if data.units[u].side == "soviet" and u not in movers]
+        covered: set[str] = set()
+        for h in fixed:
+            covered.add(h)
+            covered.update(data.neighbours[h])
+        moscow_held = any(state.hex_of.get(u) == data.moscow for u in state.hex_of if u not in movers)
+        plan = []
+        # the most threatened units decide first; then the rest fill the line
+        order = sorted(movers, key=lambda u: (-threat[state.hex_of[u]], to_m[state.hex_of[u]], u))
+        for u in order:
+            here = state.hex_of[u]
+            strength = state.strength(u)
+            reach = movement.reach(state, u)
+            best, best_score = here, None
+            for h in reach:
+                if h != here and h in occupied:
+                    continue
+                score = 0.0
+                if h == data.moscow and not moscow_held:
+                    score += 40.0
+                elif h in data.cities:
+                    score += 10.0 if h in data.major_cities else 5.0
+                    if state.control.get(h) != "soviet":
+                        score += 4.0
+                score += 1.5 * shifts[h][1]
+                defence = strength * (2 ** shifts[h][1])
+                odds = threat[h] / max(1.0, defence)
+                if odds >= 2.0:
+                    score -= 3.0 * (odds - 1.5)
+                # stay between the Germans and Moscow, close to the front but not past it
+                if to_m[h] > front + 2:
+                    score -= 1.5 * (to_m[h] - front - 2)
+                gd = gdist[h]
+                score -= 0.8 * abs(gd - 2)
+                # zone of control coverage of hexes in front of Moscow (7.0)
+                cover = 0.0
+                for x in (h, *data.neighbours[h]):
+                    if x not in covered and to_m[x] <= front + 1:
+                        cover += 1.0 / (1 + gdist[x] * 0.5)
+                score += 1.2 * cover
+                score += 0.5 * sum(1 for n in data.neighbours[h] if n in occupied and n != here)
+                score += self._jitter()
+                if best_score is None or score > best_score:
+                    best, best_score = h, score
+            if best == data.moscow:
+                moscow_held = True
+            if best != here:
+                plan.append(Move(u, best))
+                occupied.discard(here)
+                occupied.add(best)
+            covered.add(best)
+            covered.update(data.neighbours[best])
+        return plan
+
+    # -- combat (9.0-9.3) --------------------------------------------------------------------
+    def _combat(self, game: Game, state: BfmState, side: str) -> Any:
+        rules = game.rules
+        battle = rules.current_battle(state)
+        if not state.committed:
+            if state.battles and self._plan_key != self._key(state):
+                return Commit()  # someone else declared: just close
+            return self._from_plan(game, state, lambda: self.plan_attacks(state, side))
+        if battle is None:
+            pending = [t for t, b in state.battles.items() if b.step == "declared"]
+            # strongest odds first: their retreats may open the way for the others
+            best = max(pending, key=lambda t: (self._battle_col(state, t), t))
+            return Resolve(best)
+        if battle.step == "stand_fast":
+            return StandFast(self._stand_fast(state, battle))
+        if battle.step == "retreat":
+            return self._retreat(state, battle)
+        if battle.step == "loss":
+            return self._loss(state, battle)
+        if battle.step == "advance":
+            return self._advance(state, battle)
+        return game.legal_actions[0]
+
+    @staticmethod
+    def _battle_col(state: BfmState, target: str) -> int:
+        odds = combat.battle_odds(state, target, state.battles[target].attackers)
+        return -1 if odds.column is None else odds.column
+
+    def _target_value(self, state: BfmState, target: str, side: str) -> float:
+        data = state.data
+        g = geo(data.edition)
+        v = 2.0
+        if target in data.cities:
+            v += MOSCOW_VALUE if target == data.moscow else CITY_VALUE
+        if side == "german":
+            v += max(0, 6 - g["to_moscow"][target]) * 0.5
+        return v
+
+    def _battle_value(self, state: BfmState, target: str, attackers: list[str], side: str) -> float:
+        """Expected gain of a battle for the attacker from the CRT distribution (9.3)."""
+        odds = combat.battle_odds(state, target, attackers)
+        if odds.column is None:
+            return -1.0
+        d = state.unit_at(target)
+        dstep = state.strength(d) if d in state.reduced else state.data.units[d].full - state.data.units[d].reduced
+        dkill = state.strength(d) + 3.0
+        worth = self._target_value(state, target, side)
+        cheapest = min(self._step_cost(state, a) for a in attackers)
+        vals = {
+            "DE": dkill + worth,
+            "DRL": (dkill if d in state.reduced else dstep) + 0.7 * worth,
+            "DR": 0.6 * worth + 1.0,
+            "EX": dstep - cheapest * 1.1 + 0.3 * worth,
+            "AL": -cheapest,
+            "NE": -0.3,
+        }
+        return sum(float(p) * vals[r] for r, p in odds.distribution.items())
+
+    @staticmethod
+    def _step_cost(state: BfmState, unit: str) -> float:
+        spec = state.data.units[unit]
+        if unit in state.reduced:
+            return spec.reduced + 3.0
+        return spec.full - spec.reduced
+
+    def plan_attacks(self, state: BfmState, side: str) -> list[Any]:
+        data = state.data
+        enemy = enemy_of(side)
+        declared = {a for b in state.battles.values() for a in b.attackers}
+        free = {u for u, h in state.hex_of.items() if data.units[u].side == side and u not in declared}
+        targets = {}
+        for u in free:
+            for t in data.neighbours[state.hex_of[u]]:
+                if state.side_at(t) == enemy and t not in state.battles:
+                    targets.setdefault(t, []).append(u)
+        late = state.turn >= data.last_turn
+        min_col = 2  # 3:1 after shifts
+        plan: list[Any] = []
+        used: set[str] = set()
+        # most valuable targets first
+        order = sorted(targets, key=lambda t: (-self._target_value(state, t, side), state.strength(state.unit_at(t)), t))
+        for t in order:
+            avail = [u for u in targets[t] if u not in used]
+            if not avail:
+                continue
+            odds = combat.battle_odds(state, t, avail)
+            if odds.column is None:
+                continue
+            need = min_col
+            if side == "german" and t in data.cities and (late or t == data.moscow):
+                need = 0  # the decisive cities are worth any odds (5.0)
+            if side == "soviet" and t in data.cities and state.turn >= data.last_turn - 1:
+                need = 1
+            if odds.column < need:
+                continue
+            # drop attackers while the column stays the same: weakest-needed set, strongest kept
+            group = sorted(avail, key=lambda u: (state.strength(u), u))
+            best_col = min(odds.column, 5)
+            for u in list(group):
+                if len(group) == 1:
+                    break
+                rest = [x for x in group if x != u]
+                o2 = combat.battle_odds(state, t, rest)
+                if o2.column is not None and o2.column >= best_col:
+                    group = rest
+            value = self._battle_value(state, t, group, side) + self._jitter()
+            if value <= 0.3:
+                continue
+            used.update(group)
+            plan.extend(Attack(u, t) for u in group)
+        plan.append(Commit() if (plan or state.battles) else EndPhase())
+        return plan
+
+    def _stand_fast(self, state: BfmState, battle) -> bool:
+        # 000 9.3: take a step instead of retreating; worth it when the unit survives the step
+        return battle.defender not in state.reduced
+
+    def _retreat(self, state: BfmState, battle) -> Any:
+        """The attacker picks the defender's path: as far from its friends and as close to the
+        attacker's units as the legal paths allow (9.3 DR)."""
+        data = state.data
+        g = geo(data.edition)
+        opts = combat.retreat_options(state, battle).paths
+        dside = state.side_of(battle.defender)
+
+        def score(p):
+            via, to = p
+            s = 0.0
+            for n in data.neighbours[to]:
+                side_n = state.side_at(n)
+                if side_n == dside:
+                    s -= 1.0
+                elif side_n is not None:
+                    s += 1.0
+            s -= 2.0 * g["shifts"][to][1 if dside == "soviet" else 0]
+            if to in data.cities:
+                s -= 3.0
+            # Soviets pushed away from Moscow is not good for the German, pushed west is
+            s += 0.3 * g["to_moscow"][to] * (1 if dside == "soviet" else -1)
+            return s + self._jitter()
+
+        return Retreat(*max(opts, key=lambda p: (score(p), p)))
+
+    def _loss(self, state: BfmState, battle) -> Any:
+        """EX/AL: the smallest loss that satisfies the result (9.3, 12.2 printed strengths)."""
+        data = state.data
+        alive = [u for u in battle.attackers if u in state.hex_of]
+
+        def lost(u):
+            return data.units[u].reduced if u in state.reduced else data.units[u].full - data.units[u].reduced
+
+        due = float(battle.loss_due)
+        enough = [u for u in alive if lost(u) >= due]
+        if battle.loss_kind == "AL" or not enough:
+            pick = min(alive, key=lambda u: (self._step_cost(state, u), u)) if battle.loss_kind == "AL" else max(alive, key=lambda u: (lost(u), u))
+        else:
+            pick = min(enough, key=lambda u: (self._step_cost(state, u), lost(u), u))
+        return Loss(pick)
+
+    def _advance(self, state: BfmState, battle) -> Any:
+        data = state.data
+        g = geo(data.edition)
+        t = battle.target
+        alive = [u for u in battle.attackers if u in state.hex_of]
+        side = state.side_of(alive[0])
+        if side == "german":
+            gain = t in data.cities or g["to_moscow"][t] <= max(g["to_moscow"][state.hex_of[u]] for u in alive)
+            if not gain:
+                return Advance(None)
+            # the unit whose own hex matters least: not a city, farthest from Moscow
+            pick = max(alive, key=lambda u: (state.hex_of[u] not in data.cities, g["to_moscow"][state.hex_of[u]], -state.strength(u), u))
+            return Advance(pick)
+        good = t in data.cities or g["shifts"][t][1] > 0
+        if not good:
+            return Advance(None)
+        pick = max(alive, key=lambda u: (state.hex_of[u] not in data.cities, state.strength(u), u))
+        return Advance(pick)
+
+    # -- replacements (10.0-10.4) and reinforcements (11.0) ---------------------------------
+    def _replacement(self, game: Game, state: BfmState, side: str) -> Any:
+        data = state.data
+        g = geo(data.edition)
+        due = game.rules.reinforcements_due(state)
+        if due:
+            open_hexes = replacements.edge_hexes_open(state, side)
+            if open_hexes:
+                germans = [h for u, h in state.hex_of.items() if data.units[u].side == "german"]
+                front = min((g["to_moscow"][h] for h in germans), default=9)
+
+                # 11.0: 1st Shock near Moscow, on the edge hex closest to the front's threat
+                def rs(h):
+                    return (g["to_moscow"][h] + abs(g["to_moscow"][h] - max(1, front - 2)) * 0.5, h)
+
+                return Reinforce(due[0], min(open_hexes, key=rs))
+        if state.replacements_left <= 0:
+            return EndPhase()
+        threat = self._threat_map(state, enemy_of(side))
+        restorable = [u for u in data.unit_order if data.units[u].side == side and replacements.may_restore(state, u)]
+        pool = replacements.pool_units(state, side)
+        hexes = replacements.placement_hexes(state, side) if pool else []
+        if side == "soviet":
+            if pool and data.moscow in hexes:
+                return Place(self._best_pool(state, pool), data.moscow)
+            cities = [h for h in hexes if h in data.cities]
+            if pool and cities:
+                c = min(cities, key=lambda h: (-threat[h], g["to_moscow"][h], h))
+                if threat[c] > 0 or len(restorable) == 0:
+                    return Place(self._best_pool(state, pool), c)
+            if restorable:
+                u = max(restorable, key=lambda u: (threat[state.hex_of[u]] + self._jitter(), -g["to_moscow"][state.hex_of[u]], u))
+                return Restore(u)
+            if pool and hexes:
+                h = min(hexes, key=lambda h: (g["to_moscow"][h], h))
+                return Place(self._best_pool(state, pool), h)
+            return EndPhase()
+        # German: restore the strongest units first, panzers before infantry
+        if restorable:
+            u = max(restorable, key=lambda u: (data.units[u].kind == "panzer", data.units[u].full, u))
+            return Restore(u)
+        if pool and hexes:
+            h = min(hexes, key=lambda h: (g["to_moscow"][h], h))
+            return Place(self._best_pool(state, pool), h)
+        return EndPhase()
+
+    @staticmethod
+    def _best_pool(state: BfmState, pool: list[str]) -> str:
+        data = state.data
+        return max(pool, key=lambda u: (data.units[u].reduced, data.units[u].movement, u))
+
+
+__all__ = ["HeuristicPlayer", "geo"]

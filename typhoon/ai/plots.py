@@ -1,0 +1,83 @@
+"""Pictures of tournaments and balance studies (matplotlib, PNG/SVG/PDF, or an HTML page)."""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from pathlib import Path
+from typing import Any
+
+
+def _fig_tournament(doc: dict[str, Any]):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    players = sorted(doc["players_summary"], key=lambda p: -doc["players_summary"][p]["rating"])
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.5))
+    ratings = [doc["players_summary"][p]["rating"] for p in players]
+    ax1.barh(players[::-1], ratings[::-1], color="#4a6fa5")
+    ax1.set_xlabel("Bradley-Terry rating (Elo scale, mean 0)")
+    ax1.set_title("Ratings")
+    x = range(len(players))
+    for k, side, colour in ((-0.2, "as_german", "#555555"), (0.2, "as_soviet", "#b03030")):
+        s = [doc["players_summary"][p][side]["score"] for p in players]
+        lo = [doc["players_summary"][p][side]["score_ci95"][0] for p in players]
+        hi = [doc["players_summary"][p][side]["score_ci95"][1] for p in players]
+        ax2.bar([i + k for i in x], s, width=0.4, color=colour, label=side.replace("as_", "as "),
+                yerr=[[a - b for a, b in zip(s, lo)], [b - a for a, b in zip(s, hi)]], capsize=3)
+    ax2.set_xticks(list(x), players, rotation=20)
+    ax2.set_ylim(0, 1)
+    ax2.set_ylabel("score (win 1, draw 1/2), 95% CI")
+    ax2.legend()
+    ax2.set_title(f"{doc['total_games']} games, {doc['games_per_pair']} per ordered pair")
+    fig.tight_layout()
+    return fig
+
+
+def _fig_balance(doc: dict[str, Any]):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    cells = doc["cells"]
+    labels = [f"{c['edition']}\n{c['variant']}" for c in cells]
+    fig, ax = plt.subplots(figsize=(max(5, 1.6 * len(cells)), 4.5))
+    x = range(len(cells))
+    for k, (rate, ci, colour, name) in enumerate((("german_win_rate", "german_win_ci95", "#555555", "German win"),
+                                                   ("draw_rate", "draw_ci95", "#c9a227", "draw"),
+                                                   ("soviet_win_rate", "soviet_win_ci95", "#b03030", "Soviet win"))):
+        v = [c[rate] for c in cells]
+        err = [[a - c[ci][0] for a, c in zip(v, cells)], [c[ci][1] - a for a, c in zip(v, cells)]]
+        ax.bar([i + (k - 1) * 0.27 for i in x], v, width=0.27, color=colour, label=name, yerr=err, capsize=3)
+    ax.set_xticks(list(x), labels)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("rate, 95% Wilson CI")
+    ax.set_title(f"{doc['german']} vs {doc['soviet']}: {doc['games']} games per cell")
+    ax.legend()
+    fig.tight_layout()
+    return fig
+
+
+def save_plot(doc: dict[str, Any], path: str, kind: str, text: str = "") -> str:
+    """Write the picture of a tournament (kind 'tournament') or balance study ('balance').
+    A path ending in .html gets a page with the picture and the table ``text``."""
+    fig = _fig_tournament(doc) if kind == "tournament" else _fig_balance(doc)
+    p = Path(path)
+    if p.suffix.lower() == ".html":
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png", dpi=110)
+        img = base64.b64encode(buf.getvalue()).decode()
+        p.write_text(f"<!doctype html><meta charset='utf-8'><title>Typhoon {kind}</title>"
+                     f"<h1>Typhoon {kind}</h1><img src='data:image/png;base64,{img}'><pre>{html.escape(text)}</pre>")
+    elif p.suffix.lower() in (".png", ".svg", ".pdf"):
+        fig.savefig(p, dpi=110)
+    else:
+        raise ValueError(f"{path}: the plot must end in .png, .svg, .pdf or .html")
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+    return str(p)

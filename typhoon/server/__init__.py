@@ -1,0 +1,1 @@
+"""The authoritative game server (FastAPI) and its storage; see docs/api.md."""

@@ -1,0 +1,132 @@
+// Thin wrappers over the web API (docs: the API contract). Errors carry status and detail.
+
+export class ApiError extends Error {
+  constructor(status, detail) {
+    super(detail);
+    this.status = status;
+    this.detail = detail;
+  }
+}
+
+function detailText(body, fallback) {
+  if (!body) return fallback;
+  const d = body.detail !== undefined ? body.detail : body;
+  if (typeof d === "string") return d;
+  if (Array.isArray(d)) {
+    // FastAPI validation errors: [{loc, msg}]
+    return d.map((e) => (e.loc ? `${e.loc.join(".")}: ` : "") + (e.msg || JSON.stringify(e))).join("; ");
+  }
+  return JSON.stringify(d);
+}
+
+export async function request(method, url, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  let resp;
+  try {
+    resp = await fetch(url, opts);
+  } catch (e) {
+    throw new ApiError(0, `cannot reach the server (${e.message})`);
+  }
+  const text = await resp.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = text;
+  }
+  if (!resp.ok) throw new ApiError(resp.status, detailText(data, `${resp.status} ${resp.statusText}`));
+  return data;
+}
+
+const q = (params) =>
+  Object.entries(params)
+    .filter(([, v]) => v !== null && v !== undefined && v !== "")
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join("&");
+
+export const api = {
+  meta: () => request("GET", "/api/meta"),
+  games: () => request("GET", "/api/games"),
+  create: (body) => request("POST", "/api/games", body),
+  importSave: (doc) => request("POST", "/api/games/import", doc),
+  view: (id, seat) => request("GET", `/api/games/${encodeURIComponent(id)}?${q({ seat })}`),
+  act: (id, seat, action, version) => request("POST", `/api/games/${encodeURIComponent(id)}/actions`, { seat, action, version }),
+  undo: (id, seat, version) => request("POST", `/api/games/${encodeURIComponent(id)}/undo`, { seat, version }),
+  odds: (id, target, attackers) => request("GET", `/api/games/${encodeURIComponent(id)}/odds?${q({ target, attackers: attackers.join(",") })}`),
+  moves: (id, unit) => request("GET", `/api/games/${encodeURIComponent(id)}/moves?${q({ unit })}`),
+  record: (id) => request("GET", `/api/games/${encodeURIComponent(id)}/record`),
+  replay: (id, ply) => request("GET", `/api/games/${encodeURIComponent(id)}/replay?${q({ ply })}`),
+};
+
+let metaPromise = null;
+export function getMeta() {
+  if (!metaPromise) metaPromise = api.meta();
+  return metaPromise;
+}
+
+/** A WebSocket that reconnects with backoff. onView(view), onError(msg), onStatus(state). */
+export class LiveSocket {
+  constructor(id, seat, { onView, onError, onStatus }) {
+    this.id = id;
+    this.seat = seat;
+    this.onView = onView;
+    this.onError = onError || (() => {});
+    this.onStatus = onStatus || (() => {});
+    this.delay = 500;
+    this.closed = false;
+    this.connect();
+  }
+
+  connect() {
+    if (this.closed) return;
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const url = `${proto}//${location.host}/ws/games/${encodeURIComponent(this.id)}${this.seat ? `?seat=${encodeURIComponent(this.seat)}` : ""}`;
+    this.onStatus("connecting");
+    let ws;
+    try {
+      ws = new WebSocket(url);
+    } catch (e) {
+      this.retry();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      this.delay = 500;
+      this.onStatus("live");
+    };
+    ws.onmessage = (ev) => {
+      let m;
+      try {
+        m = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      if (m.type === "view" && m.view) this.onView(m.view);
+      else if (m.type === "error") this.onError(m);
+    };
+    ws.onclose = () => {
+      this.onStatus("offline");
+      this.retry();
+    };
+    ws.onerror = () => {
+      try { ws.close(); } catch { /* ignore */ }
+    };
+  }
+
+  retry() {
+    if (this.closed) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.connect(), this.delay);
+    this.delay = Math.min(this.delay * 2, 8000);
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close();
+  }
+}

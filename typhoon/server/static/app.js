@@ -1,0 +1,61 @@
+// Entry point: a tiny router over the three screens.
+//   /                          start page (create, list, import)
+//   /play/<id>?seat=<secret>   game page (no seat = spectator)
+//   /play/<id>?replay=1        replay (also /replay/<id>)
+// A /?game=<id>&seat=... form is accepted too, in case only / serves the page.
+import { renderStart } from "./start.js";
+import { GamePage } from "./game.js";
+import { ReplayPage } from "./replay.js";
+
+export function showError(msg) {
+  const box = document.getElementById("error");
+  if (!msg) {
+    box.hidden = true;
+    return;
+  }
+  box.innerHTML = "";
+  const text = document.createElement("span");
+  text.className = "error-text";
+  text.textContent = msg;
+  const close = document.createElement("button");
+  close.textContent = "×";
+  close.title = "dismiss";
+  close.onclick = () => (box.hidden = true);
+  box.append(text, close);
+  box.hidden = false;
+}
+
+function route() {
+  const params = new URLSearchParams(location.search);
+  const parts = location.pathname.split("/").filter(Boolean);
+  let id = params.get("game");
+  let kind = id ? "play" : "start";
+  if (parts[0] === "play" && parts[1]) {
+    kind = "play";
+    id = decodeURIComponent(parts[1]);
+  } else if (parts[0] === "replay" && parts[1]) {
+    kind = "replay";
+    id = decodeURIComponent(parts[1]);
+  }
+  if (kind === "play" && params.has("replay")) kind = "replay";
+  const root = document.getElementById("app");
+  root.innerHTML = "";
+  if (kind === "start") {
+    document.body.className = "page-start";
+    renderStart(root);
+  } else if (kind === "replay") {
+    document.body.className = "page-replay";
+    new ReplayPage(root, id, params.has("ply") ? parseInt(params.get("ply"), 10) : null);
+  } else {
+    document.body.className = "page-game";
+    let seat = params.get("seat");
+    if (seat) localStorage.setItem(`typhoon.seat.${id}`, seat);
+    new GamePage(root, id, seat);
+  }
+}
+
+window.addEventListener("unhandledrejection", (ev) => {
+  showError(ev.reason && ev.reason.message ? ev.reason.message : String(ev.reason));
+});
+
+route();

@@ -1,0 +1,1 @@
+"""Terminal play: a text hex map, a status panel and the game loop (``typhoon play``)."""
