@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from .dice import Dice
 from .errors import IllegalActionError, ParseError, UndoError
@@ -48,8 +48,7 @@ class Rules(Protocol):
     def phase_key(self, state: Any) -> Any: ...
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """One action of the log: who made it, whether it was chance, what it caused."""
 
     action: Any

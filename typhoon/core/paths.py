@@ -102,17 +102,19 @@ def reachable_within(
     """``reachable`` for the common case of whole-number costs that depend only on the hex
     entered, given as tables: much faster than the general version (a bucket queue)."""
     best = {start: 0}
-    buckets: list[list[str]] = [[] for _ in range(allowance + 1)]
+    get = best.get
+    limit = allowance + 1
+    buckets: list[list[str]] = [[] for _ in range(limit)]
     buckets[0].append(start)
-    for spent in range(allowance + 1):
+    for spent in range(limit):
         for here in buckets[spent]:
-            if best[here] != spent or (here != start and here in stops):
+            if best[here] != spent or (here in stops and here != start):
                 continue
             for there in neighbours[here]:
                 if there in blocked:
                     continue
                 total = spent + enter_cost[there]
-                if total <= allowance and total < best.get(there, allowance + 1):
+                if total < get(there, limit):
                     best[there] = total
                     buckets[total].append(there)
     return best

@@ -18,6 +18,7 @@ from ..core.game import Game
 from ..games.bfm import RULES, BfmOptions, BfmState
 from ..games.bfm import encoding as enc
 from ..games.bfm.actions import Roll
+from .text import state_line
 
 SHORT_NAME = "python_typhoon_bfm"
 PLAYERS = ("german", "soviet")
@@ -171,24 +172,7 @@ class BfmSpielState(pyspiel.State):
         return self._describe(action)
 
     def __str__(self) -> str:
-        return state_text(self.state)
-
-
-def state_text(s: BfmState) -> str:
-    """A deterministic text of the position (turn, phase, to act, units, battles)."""
-    data = s.data
-    units = " ".join(
-        f"{u}@{s.hex_of[u]}{'r' if u in s.reduced else ''}{'*' if u in s.moved else ''}"
-        for u in data.unit_order
-        if u in s.hex_of
-    )
-    battles = " ".join(f"{t}<-{'+'.join(b.attackers)}:{b.step}" for t, b in s.battles.items())
-    who = "over" if s.finished else (RULES.current_player(s) or "chance")
-    return (
-        f"turn {s.turn} {s.phase} to_act={who} repl={s.replacements_left} "
-        f"cities_german={sorted(h for h, v in s.control.items() if v == 'german')} units: {units}"
-        + (f" battles: {battles}" if battles else "")
-    )
+        return state_line(self.state)
 
 
 class BfmObserver:
@@ -206,7 +190,7 @@ class BfmObserver:
         self.tensor[:] = enc.observation(state.state, PLAYERS[player]).ravel()
 
     def string_from(self, state: BfmSpielState, player: int) -> str:
-        text = f"observer={PLAYERS[player]} " + state_text(state.state)
+        text = f"observer={PLAYERS[player]} " + state_line(state.state)
         if self.perfect_recall:
             text += " history: " + " ".join(map(str, state.history()))
         return text

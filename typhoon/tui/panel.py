@@ -59,7 +59,9 @@ def status_panel(game, players: dict[str, str]) -> Text:
     if s.battles:
         t.append("Battles:\n", "bold")
         for line in battle_lines(s):
-            t.append(f" {line}\n", "dark_orange")
+            head, _, rest = line.partition(" <- ")
+            attackers, _, status = rest.partition(" ")
+            t.append(f" {head} <- {attackers}\n   {status}\n", "dark_orange")
     t.rstrip()
     return t
 

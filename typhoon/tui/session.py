@@ -24,9 +24,6 @@ from .board import LEGEND, BoardView, render_map
 from .info import HELP, decision_text, moves_text, odds_text, show_text
 from .panel import side_label, status_line, status_panel
 
-PANEL_WIDTH = 30
-
-
 class Quit(Exception):
     """The player asked to leave."""
 
@@ -59,22 +56,25 @@ class Session:
     # -- output ----------------------------------------------------------------------------
     def say(self, text: Any = "", style: str | None = None) -> None:
         if isinstance(text, str):
-            self.console.print(text, style=style, markup=False, highlight=False)
+            self.console.print(text, style=style, markup=False, highlight=False, soft_wrap=True)
         else:
             self.console.print(text)
 
     def error(self, message: str) -> None:
-        self.console.print(Text("error: ", "bold red") + Text(message))
+        self.console.print(Text("error: ", "bold red") + Text(message), soft_wrap=True)
 
     def show_board(self, highlight=(), selected: str | None = None) -> None:
         self.view.highlight, self.view.selected = set(highlight), selected
         board = render_map(self.game.state, self.view)
         width = max(len(line) for line in board.plain.splitlines())
-        if self.console.width >= width + PANEL_WIDTH + 2:
-            grid = Table.grid(padding=(0, 2))
+        panel = status_panel(self.game, self.names)
+        panel_width = max(len(line) for line in panel.plain.splitlines())
+        if self.console.width >= width + panel_width + 2:
+            grid = Table.grid()
             grid.add_column(no_wrap=True)
+            grid.add_column(width=2)
             grid.add_column(no_wrap=True)
-            grid.add_row(board, status_panel(self.game, self.names))
+            grid.add_row(board, "", panel)
             self.say(grid)
         else:
             self.say(board)

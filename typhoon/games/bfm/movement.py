@@ -100,7 +100,7 @@ def _movement_masks(state: BfmState) -> list[tuple[str, int]]:
         return []
     index = state.index()
     occupied = state.occupied_mask()
-    stacked = [h for h, occ in index.items() if len(occ) > 1]
+    stacked = state.overstacked()
     if stacked:
         # resolve the overstack first: only the unit that was there first (and has not moved) moves
         return [(u, reach_mask(state, u) & ~occupied) for h in stacked for u in index[h] if may_move(state, u, spec)]

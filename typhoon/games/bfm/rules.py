@@ -65,6 +65,9 @@ class BattleForMoscow:
     title = "Battle for Moscow"
     players = ("german", "soviet")
 
+    def __init__(self) -> None:
+        self._handlers: dict[type, Any] = {}
+
     # -- set-up (6.0) ----------------------------------------------------------------------
     def initial_state(self, options: dict[str, Any] | BfmOptions | None = None) -> BfmState:
         opts = options if isinstance(options, BfmOptions) else BfmOptions.from_dict(options)
@@ -239,7 +242,9 @@ class BattleForMoscow:
     # -- applying actions ------------------------------------------------------------------
     def apply(self, state: BfmState, action: Action) -> list[str]:
         events: list[str] = []
-        handler = getattr(self, f"_apply_{type(action).__name__.lower()}")
+        handler = self._handlers.get(type(action))
+        if handler is None:
+            handler = self._handlers[type(action)] = getattr(self, f"_apply_{type(action).__name__.lower()}")
         handler(state, action, events)
         self._settle(state, events)
         return events

@@ -125,7 +125,11 @@ class BfmState:
         return spec.reduced if unit in self.reduced else spec.full
 
     def overstacked(self) -> list[str]:
-        return [h for h, occ in self.index().items() if len(occ) > 1]
+        """Hexes holding more than one unit (possible only in the middle of a movement phase)."""
+        index = self.index()
+        if len(index) == len(self.hex_of):
+            return []
+        return [h for h, occ in index.items() if len(occ) > 1]
 
     # -- changes ---------------------------------------------------------------------------
     def touched(self, side: str | None = None) -> None:

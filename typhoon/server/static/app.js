@@ -6,24 +6,7 @@
 import { renderStart } from "./start.js";
 import { GamePage } from "./game.js";
 import { ReplayPage } from "./replay.js";
-
-export function showError(msg) {
-  const box = document.getElementById("error");
-  if (!msg) {
-    box.hidden = true;
-    return;
-  }
-  box.innerHTML = "";
-  const text = document.createElement("span");
-  text.className = "error-text";
-  text.textContent = msg;
-  const close = document.createElement("button");
-  close.textContent = "×";
-  close.title = "dismiss";
-  close.onclick = () => (box.hidden = true);
-  box.append(text, close);
-  box.hidden = false;
-}
+import { showError } from "./ui.js";
 
 function route() {
   const params = new URLSearchParams(location.search);

@@ -1,9 +1,9 @@
 // Game page: the map, the controls for every choice the rules give, live updates.
 import { api, getMeta, LiveSocket } from "./api.js";
-import { showError } from "./app.js";
+import { showError } from "./ui.js";
 import { MapView, fmt } from "./map.js";
 import { parseLegal, groupLegal } from "./legal.js";
-import { h } from "./start.js";
+import { h } from "./ui.js";
 import { turnTrack, citiesPanel, logPanel, oddsPanel, sideName, downloadRecord, zoomControls } from "./widgets.js";
 
 export class GamePage {

@@ -1,21 +1,7 @@
 // Start page: create a game, list games, import a save.
 import { api, getMeta } from "./api.js";
-import { showError } from "./app.js";
-
-export function h(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (k === "className") e.className = v;
-    else e.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return e;
-}
+import { showError, h } from "./ui.js";
+export { h };
 
 const SIDE_NAME = { german: "German", soviet: "Soviet", both: "both sides" };
 
