@@ -237,6 +237,11 @@ class Game:
             rolled.append(self.log[-1])
         return rolled
 
+    def _repr_svg_(self) -> str | None:
+        """Jupyter shows a game as its board picture when the game package can draw one."""
+        render = getattr(self.rules, "render_svg", None)
+        return render(self.state) if render else None
+
     # -- records ---------------------------------------------------------------------------
     def action_texts(self) -> list[str]:
         return [str(e.action) for e in self.log]

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.style import Style
 from rich.text import Text
 
 from ..games.bfm import combat, movement
 from .board import SIDE_COLOUR
+
+
+PANEL_TEXT = 26  # the panel fits beside the map in a 130-column terminal
 
 
 def side_label(side: str | None) -> str:
@@ -38,7 +43,8 @@ def status_panel(game, players: dict[str, str]) -> Text:
     weather = turn["weather"]
     t.append(f"{turn['dates']}, ")
     t.append(f"{weather}\n", Style(color="yellow" if weather == "mud" else "green", bold=weather == "mud"))
-    t.append(f"{spec.name}\n", "bold cyan")
+    for part in textwrap.wrap(spec.name, PANEL_TEXT):
+        t.append(f"{part}\n", "bold cyan")
     out = game.outcome()
     if out:
         t.append(f"Game over: {side_label(out.winner) if out.winner else 'draw'}\n", "bold magenta")
@@ -61,7 +67,16 @@ def status_panel(game, players: dict[str, str]) -> Text:
         for line in battle_lines(s):
             head, _, rest = line.partition(" <- ")
             attackers, _, status = rest.partition(" ")
-            t.append(f" {head} <- {attackers}\n   {status}\n", "dark_orange")
+            line = f"{head} <-"
+            for i, a in enumerate(attackers.split("+")):
+                token = a if i == 0 else f"+{a}"
+                if len(line) + len(token) + 1 > PANEL_TEXT - 1:
+                    t.append(f" {line}\n", "dark_orange")
+                    line = "  " + token
+                else:
+                    line += (" " if i == 0 else "") + token
+            t.append(f" {line}\n", "dark_orange")
+            t.append(f"   {status}\n", "dark_orange")
     t.rstrip()
     return t
 

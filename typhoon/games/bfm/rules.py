@@ -521,6 +521,18 @@ class BattleForMoscow:
         events.append(f"Turn {state.turn} ({data.turns[state.turn]['dates']}, {data.turns[state.turn]['weather']})")
         self._enter_phase(state, data.sequence[1].id, events)
 
+    # -- pictures --------------------------------------------------------------------------
+    def render_svg(self, state: BfmState, **kw: Any) -> str:
+        """The board as SVG, faithful to the printed map (also Jupyter's inline picture)."""
+        from ...render.board import board_svg
+        from .position import unit_views
+
+        spec = movement.phase_spec(state)
+        title = f"Turn {state.turn} ({state.data.turns[state.turn]['weather']}): {spec.name}"
+        if state.finished and state.outcome is not None:
+            title = f"Game over: {state.outcome.reason}"
+        return board_svg(units=unit_views(state), control=state.control, title=title, **kw)
+
     # -- text ------------------------------------------------------------------------------
     def parse_action(self, state: BfmState | None, text: str) -> Action:
         data = bfm_data(state.options.edition if state is not None else "2009")

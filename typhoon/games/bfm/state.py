@@ -131,6 +131,11 @@ class BfmState:
             return []
         return [h for h, occ in index.items() if len(occ) > 1]
 
+    def _repr_svg_(self) -> str:
+        from .rules import BattleForMoscow
+
+        return BattleForMoscow().render_svg(self)
+
     # -- changes ---------------------------------------------------------------------------
     def touched(self, side: str | None = None) -> None:
         """Forget derived views after a unit of ``side`` appeared, moved or left. Its own

@@ -104,6 +104,8 @@ export class GamePage {
       if (!this.sel.attackers.size || !this.sel.target) this.odds = null;
     }
     this.render();
+    // state markers for tests and styling
+    Object.assign(this.root.dataset, { version: v.version, phase: v.phase, turn: v.turn, youAct: v.you_act ? "1" : "0", current: v.current_player || "" });
     if (this.sel.target && this.sel.attackers.size) this.fetchOdds();
   }
 

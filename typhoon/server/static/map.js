@@ -62,7 +62,7 @@ export class MapView {
     container.appendChild(this.svg);
     this.view = { x: -2, y: -2, w: this.width, h: this.height };
     this.layers = {};
-    for (const name of ["terrain", "hexes", "rails", "rivers", "cities", "ids", "highlights", "battles", "units", "arrows", "markers"]) {
+    for (const name of ["hexes", "terrain", "rails", "rivers", "cities", "ids", "highlights", "battles", "units", "arrows", "markers"]) {
       this.layers[name] = el("g", { class: `layer-${name}` }, this.svg);
     }
     this.drawStatic();

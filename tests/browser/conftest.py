@@ -1,0 +1,145 @@
+"""Fixtures for the browser tests: the real server in a thread, Debian's chromium via Playwright.
+
+Setup: scripts/browser_setup.sh (apt chromium + pinned playwright). Never `playwright install`.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import socket
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "artifacts" / "screenshots"
+
+pytestmark = pytest.mark.browser
+
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"{CHROMIUM} is missing: run scripts/browser_setup.sh (apt-get install chromium)", allow_module_level=True)
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:  # pragma: no cover
+    pytest.skip("playwright is not installed: run scripts/browser_setup.sh (pip install playwright==1.65.2)", allow_module_level=True)
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser" in str(item.fspath).replace("\\", "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Api:
+    """A tiny JSON client of the server, for arranging and checking what the browser does."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+
+    def call(self, method: str, path: str, body=None):
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.base + path, data=data, method=method, headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=30) as r:
+                return json.loads(r.read() or b"null")
+        except urllib.error.HTTPError as e:
+            raise AssertionError(f"{method} {path} -> {e.code}: {e.read().decode()}") from None
+
+    def get(self, path: str):
+        return self.call("GET", path)
+
+    def post(self, path: str, body):
+        return self.call("POST", path, body)
+
+    def view(self, gid: str, seat: str | None = None):
+        return self.get(f"/api/games/{gid}" + (f"?seat={seat}" if seat else ""))
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    import uvicorn
+
+    from typhoon.server.app import create_app
+
+    db = tmp_path_factory.mktemp("db") / "browser.db"
+    port = free_port()
+    config = uvicorn.Config(create_app(f"sqlite:///{db}"), host="127.0.0.1", port=port, log_level="warning", ws="websockets")
+    srv = uvicorn.Server(config)
+    t = threading.Thread(target=srv.run, daemon=True)
+    t.start()
+    deadline = time.time() + 30
+    while not srv.started:
+        if time.time() > deadline or not t.is_alive():
+            raise RuntimeError("the server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    t.join(10)
+
+
+@pytest.fixture(scope="session")
+def api(server) -> Api:
+    return Api(server)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def context(browser, tmp_path):
+    ctx = browser.new_context(viewport={"width": 1400, "height": 860}, accept_downloads=True)
+    ctx.set_default_timeout(20_000)
+    yield ctx
+    try:
+        ctx.close()
+    except Exception:
+        pass
+
+
+@pytest.fixture
+def page(context):
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.js_errors = errors  # type: ignore[attr-defined]
+    yield pg
+    assert not errors, f"JavaScript errors in the page: {errors}"
+
+
+@pytest.fixture(scope="session")
+def shot():
+    SHOTS.mkdir(parents=True, exist_ok=True)
+
+    def take(page, name: str) -> Path:
+        path = SHOTS / f"{name}.png"
+        page.screenshot(path=str(path))
+        return path
+
+    return take
+
+
+def pytest_sessionstart(session):
+    # stale screenshots would mislead whoever looks at them
+    if SHOTS.exists():
+        shutil.rmtree(SHOTS, ignore_errors=True)

@@ -1,0 +1,123 @@
+"""Battle for Moscow as an OpenSpiel game: OpenSpiel's own API checks, serialisation, bots."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+from open_spiel.python.algorithms import evaluate_bots, mcts  # noqa: E402
+from open_spiel.python.bots import uniform_random  # noqa: E402
+
+from typhoon.games.bfm import encoding as enc  # noqa: E402
+from typhoon.research import openspiel_game  # noqa: E402, F401 (registers the game)
+
+pytestmark = pytest.mark.research
+
+
+def play_random(state, n, rng):
+    while not state.is_terminal() and len(state.history()) < n:
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_game_type_and_info():
+    game = pyspiel.load_game("python_typhoon_bfm")
+    t = game.get_type()
+    assert t.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert t.information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert t.utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert game.num_distinct_actions() == enc.num_actions() == 22947
+    assert game.max_chance_outcomes() == 6
+    assert game.observation_tensor_shape() == list(enc.OBS_SHAPE)
+    assert game.information_state_tensor_size() == int(np.prod(enc.OBS_SHAPE))
+    assert game.num_players() == 2 and game.min_utility() == -1 and game.max_utility() == 1
+
+
+@pytest.mark.parametrize("params", [{}, {"edition": 1986, "setup": "free", "soviet_replacements": 4}])
+def test_openspiel_random_sim_test(params):
+    """OpenSpiel's own consistency checks (legal actions, chance, clone, observations, serialisation)."""
+    game = pyspiel.load_game("python_typhoon_bfm", params)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_parameters_reach_the_engine():
+    game = pyspiel.load_game("python_typhoon_bfm", {"edition": 1986, "soviet_replacements": 3})
+    s = game.new_initial_state()
+    assert s.state.options.edition == "1986" and s.state.options.soviet_replacements == 3
+    with pytest.raises(Exception, match="soviet_replacements must be 0-6"):
+        pyspiel.load_game("python_typhoon_bfm", {"soviet_replacements": 9})
+
+
+def test_chance_nodes_and_serialisation_round_trip():
+    game = pyspiel.load_game("python_typhoon_bfm")
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    while not state.is_chance_node():  # play until a die roll is due
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.current_player() == pyspiel.PlayerId.CHANCE
+    assert state.chance_outcomes() == [(a, pytest.approx(1 / 6)) for a in range(6)]
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 3) == "roll 4"
+    play_random(state, 200, rng)
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(game2) == str(game)
+    assert state2.history() == state.history()
+    assert str(state2) == str(state)
+    assert state2.legal_actions() == state.legal_actions()
+    assert np.array_equal(np.array(state2.observation_tensor(0)), np.array(state.observation_tensor(0)))
+    again = pickle.loads(pickle.dumps(state))
+    assert str(again) == str(state) and again.history() == state.history()
+
+
+def test_clone_is_independent():
+    game = pyspiel.load_game("python_typhoon_bfm")
+    state = play_random(game.new_initial_state(), 50, random.Random(1))
+    clone = state.clone()
+    before = str(state)
+    play_random(clone, 150, random.Random(2))
+    assert str(state) == before and len(state.history()) == 50
+
+
+def test_whole_game_returns_and_illegal_action():
+    game = pyspiel.load_game("python_typhoon_bfm")
+    state = game.new_initial_state()
+    illegal = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
+    with pytest.raises(Exception, match="is not legal now"):
+        state.apply_action(illegal)
+    play_random(state, 10**6, random.Random(3))
+    assert state.is_terminal()
+    r = state.returns()
+    assert r in ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])
+    out = state.state.outcome
+    assert r[0] == (0.0 if out.winner is None else (1.0 if out.winner == "german" else -1.0))
+
+
+def test_observation_and_information_state_tensors():
+    game = pyspiel.load_game("python_typhoon_bfm")
+    state = game.new_initial_state()
+    for p in (0, 1):
+        obs = np.array(state.observation_tensor(p)).reshape(enc.OBS_SHAPE)
+        assert np.array_equal(obs, enc.observation(state.state, ("german", "soviet")[p]))
+        assert state.information_state_tensor(p) == state.observation_tensor(p)
+    assert "observer=german" in state.observation_string(0)
+
+
+def test_mcts_and_random_bots_play_a_game():
+    game = pyspiel.load_game("python_typhoon_bfm")
+    rs = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=2, evaluator=evaluator, random_state=rs, solve=False)
+    state = game.new_initial_state()
+    action = bot.step(state)
+    assert action in state.legal_actions()
+    bots = [uniform_random.UniformRandomBot(0, rs), uniform_random.UniformRandomBot(1, rs)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rs)
+    assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])

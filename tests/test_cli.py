@@ -1,0 +1,89 @@
+"""The command line: queries print JSON scripts can rely on; replay checks; render draws."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from typhoon.cli import main
+from typhoon.core import record
+from typhoon.games.bfm import new_game
+from typhoon.games.bfm.position import to_json
+
+
+def _position(tmp_path, **doc):
+    base = {"format": "typhoon-position", "version": 1, "game": "bfm", "options": {"edition": "2009"}}
+    base.update(doc)
+    p = tmp_path / "pos.json"
+    p.write_text(json.dumps(base))
+    return str(p)
+
+
+def test_query_odds_names_every_shift(tmp_path):
+    # 000 9.2 Moscow example: 16 vs 5 is 3:1, shifted for Moscow and the river to 1:1
+    # 1002 and 1003 touch Moscow across river hexsides (map.json); 10 + 6 = 16 against 1S reduced (5)
+    pos = _position(
+        tmp_path,
+        phase="german_combat",
+        units={"1S": {"hex": "1103", "reduced": True}, "XLVI": "1003", "XX": "1002"},
+    )
+    r = CliRunner().invoke(main, ["query", "odds", "-p", pos, "-t", "1103", "-a", "XLVI,XX"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["attack"] == 16 and out["defence"] == 5 and out["ratio"] == "3:1"
+    assert [s["reason"] for s in out["shifts"]] == ["defender in a major city", "all attackers across a river"]
+    assert out["final"] == "1:1"
+    assert abs(sum(out["results"].values()) - 1) < 1e-9
+
+
+def test_query_errors_are_clear(tmp_path):
+    pos = _position(tmp_path, units={"XLVI": "0505", "3A": "0506"})
+    r = CliRunner().invoke(main, ["query", "odds", "-p", pos, "-t", "0506", "-a", "XLVII"])
+    assert r.exit_code != 0 and "not on the map" in r.output
+    bad = _position(tmp_path, units={"XLVI": "0505", "3A": "0505"})
+    r = CliRunner().invoke(main, ["query", "moves", "-p", bad])
+    assert r.exit_code != 0 and "both in 0505" in r.output
+
+
+def test_query_moves_and_retreats(tmp_path):
+    pos = _position(tmp_path, phase="german_movement", units={"XLVI": "0505", "3A": "0808"})
+    out = json.loads(CliRunner().invoke(main, ["query", "moves", "-p", pos, "-u", "XLVI"]).output)
+    assert "0506" in out["moves"]["XLVI"] and "0505" not in out["moves"]["XLVI"]
+    out = json.loads(CliRunner().invoke(main, ["query", "retreats", "-p", pos, "-t", "0808"]).output)
+    assert out["consequence"] == "none" and all(len(p) == 2 for p in out["paths"])
+
+
+def test_replay_says_identical(tmp_path):
+    from typhoon.ai.match import play_game
+
+    game, _ = play_game("random", "random", {}, seed=2, keep_history=True)
+    path = tmp_path / "save.json"
+    record.save(game, path)
+    r = CliRunner().invoke(main, ["replay", str(path)])
+    assert r.exit_code == 0 and "identical" in r.output
+    doc = json.loads(path.read_text())
+    doc["final"] = "0" * 64
+    path.write_text(json.dumps(doc))
+    r = CliRunner().invoke(main, ["replay", str(path)])
+    assert r.exit_code != 0 and "differs" in r.output
+
+
+def test_selfplay_prints_the_documented_keys():
+    r = CliRunner().invoke(main, ["selfplay", "--games", "3", "--seed", "4", "--no-progress"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output.strip().splitlines()[-1])
+    for key in ("games", "german_wins", "draws", "soviet_wins", "average_turns", "games_per_second"):
+        assert key in out
+    assert out["german_wins"] + out["draws"] + out["soviet_wins"] == 3 and out["average_turns"] == 7
+
+
+def test_render_writes_svg_and_png(tmp_path):
+    pos = tmp_path / "p.json"
+    pos.write_text(json.dumps(to_json(new_game(seed=1).state)))
+    for ext in ("svg", "png"):
+        out = tmp_path / f"map.{ext}"
+        r = CliRunner().invoke(main, ["render", str(pos), "-o", str(out)])
+        assert r.exit_code == 0, r.output
+        assert out.stat().st_size > 1000
+    assert "Moscow" in (tmp_path / "map.svg").read_text()
