@@ -53,8 +53,12 @@ def unit_hex(page, unit: str) -> str | None:
 
 
 def click_hex(page, hex_id: str) -> None:
-    """Click a highlighted hex (a legal destination or placement hex)."""
-    page.locator(f'svg.map [data-hl="{hex_id}"]').click()
+    """Click a hex: its counter if a unit stands there, else the hex itself."""
+    counter = page.locator(f'svg.map .counter[data-hex="{hex_id}"]')
+    if counter.count():
+        counter.first.click()
+    else:
+        page.locator(f'svg.map polygon.hex[data-hex="{hex_id}"]').click()
 
 
 def act(page, fn) -> None:
@@ -71,21 +75,32 @@ def move_by_clicks(page, unit: str, dest: str) -> None:
     page.wait_for_selector(f'svg.map [data-unit="{unit}"][data-hex="{dest}"]')
 
 
-def declare_by_clicks(page, attackers: list[str], target: str) -> dict:
+def select_battle(page, attackers: list[str], target: str) -> dict:
     """Select the attackers, then the defender; wait for the odds panel; return what it shows."""
     for a in attackers:
         click_unit(page, a)
     page.locator(f'svg.map .counter[data-hex="{target}"]').click()  # the defender
-    panel = page.locator(f'[data-testid="odds"][data-target="{target}"]')
-    panel.wait_for()
-    shown = odds_shown(page)
+    page.locator(f'[data-testid="odds"][data-target="{target}"]').wait_for()
+    return odds_shown(page)
+
+
+def declare_selected(page, attackers: list[str]) -> None:
     act(page, lambda: page.click('[data-testid="declare"]'))
     # several attackers are declared one action each; wait until all are in the declared list
     page.wait_for_function(
         "(() => { const t = document.querySelector('[data-testid=declared]'); return t && "
         + " && ".join(f"t.textContent.includes('{a}')" for a in attackers) + "; })()"
     )
+
+
+def declare_by_clicks(page, attackers: list[str], target: str) -> dict:
+    shown = select_battle(page, attackers, target)
+    declare_selected(page, attackers)
     return shown
+
+
+def commit(page) -> None:
+    act(page, lambda: page.click('[data-testid="commit"]'))
 
 
 def odds_shown(page) -> dict:

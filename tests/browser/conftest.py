@@ -79,7 +79,7 @@ def server(tmp_path_factory):
 
     db = tmp_path_factory.mktemp("db") / "browser.db"
     port = free_port()
-    config = uvicorn.Config(create_app(f"sqlite:///{db}"), host="127.0.0.1", port=port, log_level="warning", ws="websockets")
+    config = uvicorn.Config(create_app(f"sqlite:///{db}"), host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio")
     srv = uvicorn.Server(config)
     t = threading.Thread(target=srv.run, daemon=True)
     t.start()

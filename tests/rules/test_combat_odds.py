@@ -158,10 +158,11 @@ def test_river_only_when_all_attackers_across():
 
 def test_cap_6_to_1_before_shifts():
     """000 9.1: above 6:1 reduce to 6:1 after step 2, i.e. before the terrain shifts: 30 vs 4 in a
-    forest is 7:1 -> 6:1 -> 5:1."""
-    g = build({"24A": ("0806", "r"), "XXIV": "0707", "XLI": "0807", "XLVII": "0905"})
-    o = combat.battle_odds(g.state, "0806", ["XXIV", "XLI", "LVII"] if False else ["XXIV", "XLI", "XLVII"])
-    assert o.attack == 33 and o.ratio == 8
+    forest is 7:1 -> 6:1 -> 5:1 (not 6:1 as it would be if the shift came first)."""
+    g = build({"24A": ("0806", "r"), "XXIV": "0707", "XLI": "0807", "V": "0706"})
+    assert not any(frozenset((h, "0806")) in data().rivers for h in ("0707", "0807", "0706"))
+    o = combat.battle_odds(g.state, "0806", ["XXIV", "XLI", "V"])
+    assert o.attack == 30 and o.ratio == 7 and len(o.shifts) == 1
     assert o.label == "5:1"
 
 

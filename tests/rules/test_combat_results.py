@@ -413,3 +413,49 @@ def test_advance_after_retreat():
     g.push("retreat " + " ".join(sorted(offered(g))[0]))
     g.push("advance XXIV")
     assert g.state.hex_of["XXIV"] == T
+
+
+def test_stand_fast_is_the_defenders_choice_whichever_side():
+    """000 9.3 Stand Fast: 'the Defender' may convert a DR: a German unit defending Moscow too."""
+    g = build({"XII": ("1103", "r"), "24A": "1102", "3A": "1202", "5A": "1203"}, phase="soviet_combat", turn=2,
+              control={"Moscow": "german"})
+    declare(g, {"1103": ["24A", "3A", "5A"]})  # 24 vs 2: 6:1 (capped) -1 major city = 5:1, die 1 DR
+    g.push("roll 1")
+    assert g.current_player == "german"
+    assert {str(a) for a in g.legal_actions} == {"standfast yes", "standfast no"}
+
+
+def test_major_cities_per_edition():
+    """000 9.2: the major cities are Moscow and Tula (2009); 001 names Moscow only."""
+    from conftest import data
+
+    assert data("2009").major_cities == {"1103", "1107"}
+    assert data("1986").major_cities == {"1103"}
+
+
+def test_drl_then_retreat_through_ezoc_eliminates():
+    """000 9.3 DRL: the step loss first, then the retreat as for DR; if that retreat must pass
+    through an EZOC the (now half-strength) unit loses another step and is eliminated."""
+    units = {"24A": T, "XXIV": "0706", "XLI": "0807", "VI": "0507"}  # 24 vs 8 = 3:1, die 6 DRL
+    assert rule_paths(units, T)[1] == 1
+    g = build(units)
+    declare(g, {T: ["XXIV", "XLI"]})
+    g.push("roll 6")
+    if offered(g):
+        g.push("retreat " + " ".join(sorted(offered(g))[0]))
+    assert "24A" not in g.state.hex_of
+
+
+def test_ex_then_retreat_through_ezoc_not_matched():
+    """000 9.3 EX: the attacker matches the defender's combat step only; a further step lost while
+    retreating through an EZOC is not matched (by the note on elimination by failing to retreat)."""
+    units = {"24A": T, "LVI": "0706", "XXXIV": "0807", "VI": "0507"}  # 13 vs 8 = 1:1, die 2 EX
+    assert rule_paths(units, T)[1] == 1
+    g = build(units)
+    declare(g, {T: ["LVI", "XXXIV"]})
+    g.push("roll 2")
+    g.push("loss LVI")
+    if offered(g):
+        g.push("retreat " + " ".join(sorted(offered(g))[0]))
+    assert "24A" not in g.state.hex_of  # 8 -> 4 by the EX, eliminated by the EZOC step
+    assert "XXXIV" not in g.state.reduced and "LVI" in g.state.reduced

@@ -82,11 +82,6 @@ def test_commit_is_final():
     assert not g.can_undo("german")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG (arguable): after 'commit' the attacker's undo (Game.can_undo/undo) may take the "
-    "commitment back before the die is rolled, contrary to 000 9.0 Battle Commitment",
-)
 def test_commit_cannot_be_undone_by_the_attacker():
     """000 9.0 Battle Commitment: once all battles are announced the attacker can't change his mind."""
     g = build(UNITS)

@@ -238,3 +238,16 @@ def test_clear_turns_are_not_mud():
     """12.0: turns other than 3 and 4 are clear."""
     d = data()
     assert [t for t in range(1, 8) if d.mud(t)] == [3, 4]
+
+
+def test_terrain_chart_movement_costs():
+    """TEC (charts.md): clear 1, forest 2, city 1, fortification 1, Moscow 1; rivers no effect."""
+    d = data()
+    g = build({"VI": "0602", "10A": "1410"}, phase="german_movement", turn=2)
+    r = movement.reach(g.state, "VI")
+    assert "0603" in d.cities and r["0603"] == 1  # city (Vyazma)
+    assert "0502" in d.fortified and r["0502"] == 1  # fortification
+    assert "0702" in d.forest and r["0702"] == 2  # forest
+    assert "0601" in d.cities and r["0601"] == 1  # Rzhev
+    g2 = build({"VI": "1102", "10A": "1410"}, phase="german_movement", turn=2)
+    assert movement.reach(g2.state, "VI")["1103"] == 1  # Moscow

@@ -62,6 +62,10 @@ def test_phase_order_through_two_turns(edition):
     assert keys == sorted(keys)  # never backwards
     assert all(p in order for _, p in seen)
     assert (2, "german_panzer_movement") in seen and (2, "soviet_rail_movement") in seen
+    # 000 6.0 footnote / charts.md: no German replacements on turn 1 in either edition, and in 2009
+    # no special (panzer) movement either
+    assert (1, "german_replacement") not in seen
+    assert ((1, "german_panzer_movement") in seen) == (edition == "1986")
 
 
 def test_seven_turns():

@@ -293,3 +293,12 @@ def test_meta_and_pages(client):
     assert client.get("/play/abc").text == client.get("/").text
     assert client.get("/docs").status_code == 200
     assert client.get("/openapi.json").json()["paths"]["/api/games"]
+
+
+def test_ai_mode_default_computer_player(client):
+    pytest.importorskip("typhoon.ai.heuristic")
+    g = new_game(client, mode="ai", human_side="soviet", seed=1)  # "ai" defaults to heuristic
+    v = view(client, g["id"], g["seats"]["soviet"])
+    assert v["players"] == {"german": "heuristic", "soviet": "human"}
+    assert v["current_player"] == "soviet" and v["you_act"] and v["version"] > 0
+    assert {e["player"] for e in v["log"]} <= {"german", None}

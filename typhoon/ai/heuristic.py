@@ -56,7 +56,9 @@ def geo(edition: str) -> dict[str, Any]:
     for h in hexes:
         s = (h in data.forest) + (h in data.major_cities)
         shifts[h] = (s, s + (h in data.fortified))  # (german defender, soviet defender)
-    return {"dist": dist, "to_moscow": to_moscow, "shifts": shifts}
+    # hexes within distance r of each hex, r = 0..4
+    ball = {h: [[x for x in hexes if dist[h][x] <= r] for r in range(5)] for h in hexes}
+    return {"dist": dist, "to_moscow": to_moscow, "shifts": shifts, "ball": ball}
 
 
 def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
@@ -75,6 +77,8 @@ class HeuristicPlayer:
         self.noise = noise
         self._plan: list[Any] = []
         self._plan_key: Any = None
+        self._threat_key: Any = None
+        self._threat: dict[str, float] = {}
 
     # -- plumbing ----------------------------------------------------------------------------
     def _jitter(self) -> float:
@@ -143,26 +147,34 @@ class HeuristicPlayer:
         return Setup(unit, hex_)
 
     # -- threat estimates --------------------------------------------------------------------
-    @staticmethod
-    def _threat_map(state: BfmState, attacker_side: str) -> dict[str, float]:
+    def _threat_map(self, state: BfmState, attacker_side: str) -> dict[str, float]:
         """For each hex: roughly how much strength ``attacker_side`` could bring next to it next
         combat phase (the six strongest units close enough; mud turns shorten reach, 12.1)."""
+        key = (attacker_side, state.turn, state.phase, frozenset(state.hex_of.items()), frozenset(state.reduced))
+        if self._threat_key == key:
+            return self._threat
         data = state.data
         g = geo(data.edition)
-        dist = g["dist"]
+        dist, ball = g["dist"], g["ball"]
         next_turn = state.turn + (1 if attacker_side == "german" else 0)
         mud = data.mud(min(next_turn, data.last_turn))
-        units = [(state.strength(u), h, data.units[u]) for u, h in state.hex_of.items() if data.units[u].side == attacker_side]
-        out = {}
-        for x in data.hex_order:
-            near = []
-            for s, h, spec in units:
-                r = 2 if mud else (4 if spec.movement >= 6 else 3)
-                d = dist[h][x]
-                if d <= r:
-                    near.append(s * (1.0 if d <= 2 else 0.6))
-            near.sort(reverse=True)
-            out[x] = sum(near[:6]) * (0.5 if mud and attacker_side == "german" and data.edition == "1986" else 1.0)
+        near: dict[str, list[float]] = {}
+        for u, h in state.hex_of.items():
+            spec = data.units[u]
+            if spec.side != attacker_side:
+                continue
+            s = state.strength(u)
+            r = 2 if mud else (4 if spec.movement >= 6 else 3)
+            for x in ball[h][r]:
+                near.setdefault(x, []).append(s if dist[h][x] <= 2 else 0.6 * s)
+        factor = 0.5 if mud and attacker_side == "german" and data.edition == "1986" else 1.0
+        out = dict.fromkeys(data.hex_order, 0.0)
+        for x, vals in near.items():
+            if len(vals) > 6:
+                vals.sort(reverse=True)
+                vals = vals[:6]
+            out[x] = sum(vals) * factor
+        self._threat_key, self._threat = key, out
         return out
 
     # -- movement (8.0) ----------------------------------------------------------------------
@@ -230,7 +242,12 @@ class HeuristicPlayer:
         dist, to_m, shifts = g["dist"], g["to_moscow"], g["shifts"]
         germans = [h for u, h in state.hex_of.items() if data.units[u].side == "german"]
         threat = self._threat_map(state, "german")
-        gdist = {x: min((dist[x][h] for h in germans), default=9) for x in data.hex_order}
+        gdist = dict.fromkeys(data.hex_order, 9)  # distance to the nearest German
+        for h in germans:
+            dh = dist[h]
+            for x, d in dh.items():
+                if d < gdist[x]:
+                    gdist[x] = d
         front = min((to_m[h] for h in germans), default=9)  # how close the Germans are to Moscow
         occupied = set(state.hex_of.values())
         fixed = [h for u, h in state.hex_of.items() if data.units[u].side == "soviet" and u not in movers]

@@ -40,8 +40,8 @@ class Budget:
 
 LEVELS = {
     "search-easy": Budget(candidates=3, rollouts=2, horizon=3),
-    "search-normal": Budget(candidates=6, rollouts=4, horizon=5),
-    "search-hard": Budget(candidates=10, rollouts=8, horizon=8),
+    "search-normal": Budget(candidates=5, rollouts=4, horizon=4),
+    "search-hard": Budget(candidates=8, rollouts=8, horizon=6),
 }
 
 

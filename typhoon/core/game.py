@@ -212,9 +212,14 @@ class Game:
         if not self.log or not self._stack:
             return False
         last = self.log[-1]
-        if last.chance or last.phase_changed:
+        if last.chance or last.phase_changed or self._is_commitment(last.action):
             return False
         return player is None or last.player == player
+
+    def _is_commitment(self, action: Any) -> bool:
+        """Actions the rules make final (e.g. BfM 9.0 Battle Commitment)."""
+        final = getattr(self.rules, "is_commitment", None)
+        return bool(final and final(action))
 
     def undo(self, player: str | None = None) -> Entry:
         """The player's undo: back one decision, never past a die roll or a phase boundary."""
@@ -225,6 +230,8 @@ class Game:
             raise UndoError(f"cannot undo past the die roll ({last.action})")
         if last.phase_changed:
             raise UndoError(f"cannot undo '{last.action}': it ended the phase")
+        if self._is_commitment(last.action):
+            raise UndoError(f"cannot undo '{last.action}': the rules make it final")
         if player is not None and last.player != player:
             raise UndoError(f"the last action ('{last.action}') was made by {last.player}, not {player}")
         return self.pop()

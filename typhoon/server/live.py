@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 from typing import Any
@@ -74,6 +75,8 @@ class LiveGame:
         self.ai_side = next((s for s in SIDES if meta.players.get(s, "human") != "human"), None) if meta.mode == "ai" else None
         self._ai = None
         self._log_cache: list[tuple[Entry, dict[str, Any]]] = []
+        self.changes = 0  # bumped on every change of the game; keys the view cache
+        self._views: dict[str | None, tuple[int, dict[str, Any]]] = {}
 
     # -- seats -----------------------------------------------------------------------------
     def seat_of(self, secret: str | None) -> str | None:
@@ -116,6 +119,15 @@ class LiveGame:
         return [d for _, d in cache]
 
     def view(self, seat: str | None) -> dict[str, Any]:
+        """The game as ``seat`` sees it (None: a spectator). Cached until the next change."""
+        hit = self._views.get(seat)
+        if hit is not None and hit[0] == self.changes:
+            return hit[1]
+        v = self._view(seat)
+        self._views[seat] = (self.changes, v)
+        return v
+
+    def _view(self, seat: str | None) -> dict[str, Any]:
         from ..games.bfm import combat, position
 
         g = self.game
@@ -277,6 +289,7 @@ class Games:
     def _commit(self, live: LiveGame, first: int) -> None:
         """Store the log entries from index ``first`` on; on failure take them back and 409."""
         g = live.game
+        live.changes += 1
         new = [(str(e.action), e.player) for e in g.log[first:]]
         try:
             self.store.append(live.meta.id, first + 1, new, live.summary())
@@ -341,12 +354,16 @@ class Games:
                     why = "no history is kept for this game"
             raise ApiError(422, f"cannot undo: {why}")
         before = g.ply
+        live.changes += 1
         g.undo(None if seat == "both" else seat)
         try:
             self.store.truncate(live.meta.id, g.ply, before, live.summary())
         except Conflict as e:
             self.evict(live.meta.id)
             raise ApiError(409, f"the game changed meanwhile ({e}); reload it") from None
+        except Exception:
+            self.evict(live.meta.id)  # memory and database may differ: reload from the database
+            raise
 
     async def _advance(self, live: LiveGame) -> None:
         """Roll due dice and let the computer side play until a human must act (lock held)."""
@@ -371,13 +388,13 @@ class Games:
 
     # -- watching --------------------------------------------------------------------------
     async def broadcast(self, live: LiveGame) -> None:
-        views: dict[str | None, dict] = {}
+        texts: dict[str | None, str] = {}
         dead = []
         for ws, seat in list(live.subscribers.items()):
-            if seat not in views:
-                views[seat] = {"type": "view", "view": live.view(seat)}
+            if seat not in texts:
+                texts[seat] = json.dumps({"type": "view", "view": live.view(seat)}, separators=(",", ":"))
             try:
-                await ws.send_json(views[seat])
+                await ws.send_text(texts[seat])
             except Exception:
                 dead.append(ws)
         for ws in dead:

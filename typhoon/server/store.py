@@ -29,6 +29,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -129,6 +130,18 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         metadata.create_all(self.engine)
+        # statements built once: the hot path (one action) then skips most SQLAlchemy work
+        self._insert_action = insert(actions)
+        self._updates: dict[tuple[str, ...], Any] = {}
+
+    def _update_summary(self, keys: tuple[str, ...]) -> Any:
+        stmt = self._updates.get(keys)
+        if stmt is None:
+            stmt = update(games).where(games.c.id == bindparam("gid")).values(
+                {games.c[k]: bindparam(k) for k in ("updated", *keys)}
+            )
+            self._updates[keys] = stmt
+        return stmt
 
     def dispose(self) -> None:
         self.engine.dispose()
@@ -154,16 +167,11 @@ class Store:
         if not new:
             return
         t = now()
+        rows = [{"game_id": game_id, "ply": first_ply + i, "text": text, "player": p, "created": t} for i, (text, p) in enumerate(new)]
         try:
             with self.engine.begin() as conn:
-                conn.execute(
-                    insert(actions),
-                    [
-                        {"game_id": game_id, "ply": first_ply + i, "text": text, "player": p, "created": t}
-                        for i, (text, p) in enumerate(new)
-                    ],
-                )
-                conn.execute(update(games).where(games.c.id == game_id).values(updated=t, **summary))
+                conn.execute(self._insert_action, rows[0] if len(rows) == 1 else rows)
+                conn.execute(self._update_summary(tuple(summary)), {"gid": game_id, "updated": t, **summary})
         except IntegrityError as e:
             raise Conflict(f"ply {first_ply} of game {game_id} was already stored by another writer") from e
 

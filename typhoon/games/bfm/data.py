@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ...core.bitboard import BitGrid
 from ...core.hexmap import HexMap
 from ...core.odds import CombatTable, Shift
 from .options import BfmOptions
@@ -89,17 +90,15 @@ class BfmData:
         self.terrain_cost = {x: self.move_cost[a["terrain"]] for x, a in h.items()}
         self.unit_cost = {x: 1 for x in h}
         self.rail_neighbours = {x: self.rail_links.get(x, ()) for x in h}
-        self.hex_bit = {x: 1 << i for i, x in enumerate(self.hex_order)}
+        self.bits = BitGrid(self.grid)
+        assert self.bits.order == self.hex_order
+        self.hex_bit = self.bits.bit
+        forest_mask = self.bits.mask(self.forest)
+        self.cost_masks = {1: self.bits.all & ~forest_mask, 2: forest_mask}  # TEC: forest 2, else 1
 
     def hexes_of_mask(self, mask: int) -> list[str]:
         """The hexes of a bit mask, in map order."""
-        order = self.hex_order
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(order[low.bit_length() - 1])
-            mask ^= low
-        return out
+        return self.bits.hexes(mask)
 
     def scenario(self, name: str = "standard") -> dict[str, Any]:
         return _load(f"scenarios/{name}.json")

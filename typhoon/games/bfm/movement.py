@@ -66,16 +66,33 @@ def reach(state: BfmState, unit: str) -> dict[str, int]:
 
 
 def reach_mask(state: BfmState, unit: str) -> int:
-    """``reach`` without the start hex, as a bit mask over ``data.hex_order`` (cached per phase)."""
+    """The hexes of ``reach`` except the start hex, as a bit mask (cached per phase).
+
+    The same rules as ``reach``, computed on bitboards: enemy units block (8.2.1), entering
+    an enemy ZOC ends the move (7.1, 8.3), forest costs 2 (TEC), mud allows one hex (12.1);
+    rail movement (8.1) follows the rail links.
+    """
     start = state.hex_of[unit]
     key = (unit, start, "mask")
     cached = state._reach.get(key)
     if cached is None:
-        bit = state.data.hex_bit
-        cached = 0
-        for h in reach(state, unit):
-            if h != start:
-                cached |= bit[h]
+        data = state.data
+        spec = phase_spec(state)
+        side = data.units[unit].side
+        if spec.movers == "rail":
+            bit = data.hex_bit
+            cached = 0
+            for h in reach(state, unit):
+                if h != start:
+                    cached |= bit[h]
+        else:
+            blocked = state.side_mask(enemy_of(side))
+            if data.mud(state.turn):
+                cached = data.bits.dilate(data.hex_bit[start]) & ~blocked
+            else:
+                cached = data.bits.reach(
+                    start, data.units[unit].movement, data.cost_masks, blocked, state.enemy_zoc_mask(side)
+                )
         state._reach[key] = cached  # type: ignore[assignment]
     return cached  # type: ignore[return-value]
 
@@ -108,12 +125,25 @@ def _movement_masks(state: BfmState) -> list[tuple[str, int]]:
     if eligible is None:  # the units allowed to move this phase (fixed for the phase)
         eligible = [u for u in state.data.unit_order if eligible_to_move(state, u, spec)]
         state._reach["eligible"] = eligible  # type: ignore[assignment]
-    masks = [(u, reach_mask(state, u)) for u in eligible if u not in state.moved]
+    # unmoved units still stand where the phase found them: their masks hold for the phase
+    known = state._reach.get("unmoved")
+    if known is None:
+        known = state._reach["unmoved"] = {}  # type: ignore[assignment]
+    moved = state.moved
+    masks = []
+    for u in eligible:
+        if u not in moved:
+            m = known.get(u)  # type: ignore[union-attr]
+            if m is None:
+                m = known[u] = reach_mask(state, u)  # type: ignore[index]
+            masks.append((u, m))
     bit = state.data.hex_bit
+    hex_of = state.hex_of
+    empty = ~occupied
     may_share = 0  # hexes whose (unmoved) occupant can still step aside to an empty hex
     for u, mask in masks:
-        if mask & ~occupied:
-            may_share |= bit[state.hex_of[u]]
+        if mask & empty:
+            may_share |= bit[hex_of[u]]
     free = ~occupied | may_share
     return [(u, mask & free) for u, mask in masks]
 

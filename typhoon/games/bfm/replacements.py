@@ -58,6 +58,9 @@ def edge_hexes_open(state: BfmState, side: str) -> list[str]:
 
 def placement_hexes(state: BfmState, side: str) -> list[str]:
     """Where a new half-strength unit may be placed (10.2 Soviet, 10.3 German)."""
+    cache = state.derived("placement")
+    if side in cache:
+        return cache[side]
     data = state.data
     hexes = set(edge_hexes_open(state, side))
     for city in data.cities:
@@ -67,7 +70,8 @@ def placement_hexes(state: BfmState, side: str) -> list[str]:
             hexes.add(city)  # 10.2 Moscow: Soviet replacements appear there even out of communication
         elif in_communication(state, city, side):
             hexes.add(city)
-    return sorted(hexes, key=data.hex_index.__getitem__)
+    cache[side] = sorted(hexes, key=data.hex_index.__getitem__)
+    return cache[side]
 
 
 def may_restore(state: BfmState, unit: str) -> bool:

@@ -48,6 +48,18 @@ def _moves_of(unit: str) -> dict[str, Move]:
     return moves
 
 
+_INTERNED: dict[tuple, Action] = {}
+
+
+def _interned(cls: type, *args: Any) -> Any:
+    """One shared instance per distinct action value (they are immutable)."""
+    key = (cls, *args)
+    a = _INTERNED.get(key)
+    if a is None:
+        a = _INTERNED[key] = cls(*args)
+    return a
+
+
 class _MoveTable(dict):
     def __init__(self, unit: str) -> None:
         super().__init__()
@@ -194,7 +206,7 @@ class BattleForMoscow:
             enemy_hexes = state.hexes_of_side(enemy_of(side))
             for u in data.unit_order:
                 if u in state.hex_of and u not in declared and data.units[u].side == side:
-                    acts.extend(Attack(u, t) for t in data.neighbours[state.hex_of[u]] if t in enemy_hexes)
+                    acts.extend(_interned(Attack, u, t) for t in data.neighbours[state.hex_of[u]] if t in enemy_hexes)
             acts.append(Commit() if state.battles else EndPhase())
             return acts
         battle = self.current_battle(state)
@@ -220,7 +232,7 @@ class BattleForMoscow:
         if state.replacements_left > 0:
             hexes = replacements.placement_hexes(state, side)
             for u in replacements.pool_units(state, side):
-                acts.extend(Place(u, h) for h in hexes)
+                acts.extend([_interned(Place, u, h) for h in hexes])
             data = state.data
             for u in data.unit_order:
                 if data.units[u].side == side and replacements.may_restore(state, u):
@@ -520,6 +532,11 @@ class BattleForMoscow:
         state.turn += 1
         events.append(f"Turn {state.turn} ({data.turns[state.turn]['dates']}, {data.turns[state.turn]['weather']})")
         self._enter_phase(state, data.sequence[1].id, events)
+
+    @staticmethod
+    def is_commitment(action: Any) -> bool:
+        """9.0 Battle Commitment: once the battles are announced the attacker can't change his mind."""
+        return isinstance(action, Commit)
 
     # -- pictures --------------------------------------------------------------------------
     def render_svg(self, state: BfmState, **kw: Any) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
 from typing import Any
 
@@ -59,7 +60,7 @@ class BfmState:
     _derived: dict[str, dict] | None = None
     _reach: dict[tuple[str, str], dict[str, float]] = field(default_factory=dict)
 
-    @property
+    @cached_property
     def data(self) -> BfmData:
         return bfm_data(self.options.edition)
 
@@ -87,6 +88,20 @@ class BfmState:
         if side not in cache:
             units = self.data.units
             cache[side] = frozenset(h for u, h in self.hex_of.items() if units[u].side == side)
+        return cache[side]
+
+    def side_mask(self, side: str) -> int:
+        """Hexes holding units of ``side``, as a bit mask."""
+        cache = self.derived("side_mask")
+        if side not in cache:
+            cache[side] = self.data.bits.mask(self.hexes_of_side(side))
+        return cache[side]
+
+    def enemy_zoc_mask(self, side: str) -> int:
+        """``enemy_zoc`` as a bit mask (7.0)."""
+        cache = self.derived("ezoc_mask")
+        if side not in cache:
+            cache[side] = self.data.bits.dilate(self.side_mask("soviet" if side == "german" else "german"))
         return cache[side]
 
     def occupied_mask(self) -> int:
@@ -148,8 +163,20 @@ class BfmState:
             self._ezoc = {side: self._ezoc[side]}
 
     def put(self, unit: str, hex_id: str) -> None:
+        index = self._index
+        old = self.hex_of.get(unit)
         self.hex_of[unit] = hex_id
         self.touched(self.data.units[unit].side)
+        if index is not None:  # update a copy of the index rather than rebuilding it
+            index = dict(index)
+            if old is not None:
+                rest = [u for u in index[old] if u != unit]
+                if rest:
+                    index[old] = rest
+                else:
+                    del index[old]
+            index[hex_id] = index.get(hex_id, []) + [unit]
+            self._index = index
 
     def remove(self, unit: str) -> None:
         del self.hex_of[unit]

@@ -165,6 +165,10 @@ export class GamePage {
     const L = this.L;
     this.showUnit(u);
     if (!this.view.you_act) return;
+    // a unit may end its move on a friend's hex (8.2.2): clicking that friend moves there
+    const s = this.sel.unit;
+    if (s && s !== u.id && (L.move[s] || []).includes(u.hex)) return this.send(`move ${s} ${u.hex}`);
+    if (s && s !== u.id && (L.setup[s] || []).includes(u.hex)) return this.send(`setup ${s} ${u.hex}`);
     if (L.loss.includes(u.id)) return this.send(`loss ${u.id}`);
     if (L.advance.includes(u.id)) return this.send(`advance ${u.id}`);
     if (L.restore.includes(u.id)) return this.send(`restore ${u.id}`);
@@ -260,7 +264,7 @@ export class GamePage {
     this.seatEl.textContent = this.seat ? `You: ${mine}` : "Spectating";
     this.seatEl.className = `seat-badge ${v.seat || "spectator"}`;
     const edition = (v.position && v.position.options && v.position.options.edition) || "2009";
-    this.trackEl.replaceChildren(turnTrack(this.meta, edition, v.turn, v.phase));
+    this.trackEl.replaceChildren(turnTrack(this.meta, edition, v.turn, v.phase, (v.position && v.position.options) || {}));
     this.renderStatus();
 
     // map
@@ -287,7 +291,7 @@ export class GamePage {
     }
     for (const r of L.resolve) hl[r] = "target";
     for (const u of [...L.loss, ...L.advance, ...L.restore]) if (this.unitsById[u]) hl[this.unitsById[u].hex] = "choice";
-    this.mapView.highlight(hl);
+    this.mapView.highlight(hl, new Set(Object.keys(this.unitAt)));
 
     const battles = (v.battles || []).map((b) => ({
       target: b.target,
@@ -312,6 +316,10 @@ export class GamePage {
     this.endBtn.disabled = !L.end;
     this.commitBtn.disabled = !L.commit;
     this.commitBtn.hidden = !(L.commit || L.declaring);
+    this.endBtn.hidden = false;
+    this.undoBtn.hidden = false;
+    // spectators get no play buttons at all
+    if (!this.seat) for (const b of [this.endBtn, this.commitBtn, this.undoBtn]) b.hidden = true;
     this.renderPrompt();
     this.citiesEl.replaceChildren(citiesPanel(this.meta, v.position && v.position.control));
     this.renderLegal();
@@ -367,9 +375,16 @@ export class GamePage {
       parts.push(this.placementPrompt());
     } else if (L.declaring) {
       parts.push(this.declarePrompt());
+    } else if (Object.keys(L.setup).length) {
+      // free German set-up (000 6.0): the units start off the map
+      const u = this.sel.unit;
+      parts.push(h("p", {}, u ? `${u}: click a highlighted set-up hex.` : "Free set-up: choose a unit, then a highlighted set-up hex."),
+        h("div", { className: "pool", "data-testid": "setup-pool" }, ...Object.keys(L.setup).map((id) =>
+          h("button", { type: "button", className: u === id ? "selected" : "", "data-setup": id,
+            onclick: () => { this.sel.unit = u === id ? null : id; this.render(); } }, id))));
     } else if (L.moving) {
       const u = this.sel.unit;
-      parts.push(h("p", {}, u ? `${u}: click a highlighted hex to move there, or another unit.` : "Click one of your units to see where it may go."));
+      parts.push(h("p", {}, u ? `${u}: click a highlighted hex to move there (a friend's hex too: units may share a hex until the phase ends, 8.2.2); click ${u} again to deselect.` : "Click one of your units to see where it may go."));
       if (u) parts.push(h("button", { type: "button", onclick: () => { this.sel.unit = null; this.render(); } }, "Cancel"));
       if (L.end) parts.push(h("p", { className: "muted" }, "End phase when done."));
     } else if (L.end) {

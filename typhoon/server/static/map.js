@@ -62,7 +62,7 @@ export class MapView {
     container.appendChild(this.svg);
     this.view = { x: -2, y: -2, w: this.width, h: this.height };
     this.layers = {};
-    for (const name of ["hexes", "terrain", "rails", "rivers", "cities", "ids", "highlights", "battles", "units", "arrows", "markers"]) {
+    for (const name of ["hexes", "terrain", "rails", "rivers", "cities", "ids", "battles", "units", "highlights", "labels", "arrows", "markers"]) {
       this.layers[name] = el("g", { class: `layer-${name}` }, this.svg);
     }
     this.drawStatic();
@@ -147,14 +147,25 @@ export class MapView {
     layer.innerHTML = "";
     this.unitEls = {};
     const s = R * 1.08;
+    // 8.2.2: friendly units may share a hex during a phase; fan such stacks out a little
+    const perHex = {};
+    for (const u of units) (perHex[u.hex] = perHex[u.hex] || []).push(u.id);
     for (const u of units) {
-      const [x, y] = hexCentre(u.hex);
+      let [x, y] = hexCentre(u.hex);
+      const stack = perHex[u.hex];
+      if (stack.length > 1) {
+        const i = stack.indexOf(u.id);
+        x += (i - (stack.length - 1) / 2) * 12;
+        y += (i - (stack.length - 1) / 2) * 9;
+      }
       const cls = ["counter", u.side, u.reduced ? "reduced" : "full", u.moved ? "moved" : ""];
       if (opts.selected && opts.selected.has(u.id)) cls.push("selected");
       if (opts.clickable && opts.clickable.has(u.id)) cls.push("clickable");
       const g = el("g", { class: cls.join(" "), "data-unit": u.id, "data-hex": u.hex, transform: `translate(${x - s / 2},${y - s / 2})` }, layer);
       el("rect", { x: 0, y: 0, width: s, height: s, rx: 3, class: "counter-bg" }, g);
-      el("text", { x: s / 2, y: 10, class: "counter-name" }, g).textContent = u.id;
+      const name = el("text", { x: s / 2, y: 10, class: "counter-name" }, g);
+      name.textContent = u.id;
+      if (u.id.length > 4) name.setAttribute("style", `font-size:${u.id.length > 5 ? 7.5 : 8.5}px`);
       // unit-type symbol (NATO style): infantry = crossed box, armour = oval in box
       const bx = s / 2 - 11, by = 14;
       el("rect", { x: bx, y: by, width: 22, height: 13, class: "sym" }, g);
@@ -175,14 +186,14 @@ export class MapView {
     }
   }
 
-  /** Highlight hexes: map {hex: className}. Highlighted hexes are clickable. */
-  highlight(map) {
+  /** Highlight hexes: map {hex: className}. Drawn over the counters but transparent to clicks:
+   *  a click lands on the counter (onUnit) or on the hex itself (onHex). */
+  highlight(map, occupied = new Set()) {
     const layer = this.layers.highlights;
     layer.innerHTML = "";
     for (const [id, cls] of Object.entries(map || {})) {
       if (!this.map.hexes[id]) continue;
-      const p = el("polygon", { points: pts(hexCorners(id, 0.94)), class: `hl ${cls}`, "data-hl": id }, layer);
-      p.addEventListener("click", (ev) => this.handlers.onHex && this.handlers.onHex(id, ev));
+      el("polygon", { points: pts(hexCorners(id, 0.94)), class: `hl ${cls}${occupied.has(id) ? " occupied" : ""}`, "data-hl": id }, layer);
     }
   }
 
@@ -190,6 +201,7 @@ export class MapView {
   drawBattles(list) {
     const layer = this.layers.battles;
     layer.innerHTML = "";
+    this.layers.labels.innerHTML = "";
     for (const b of list || []) {
       const [tx, ty] = hexCentre(b.target);
       for (const ah of b.from || []) {
@@ -199,7 +211,7 @@ export class MapView {
       }
       el("circle", { cx: tx, cy: ty, r: R * 0.78, class: `battle-ring ${b.cls || ""}` }, layer);
       if (b.label) {
-        const t = el("text", { x: tx, y: ty - R * 0.62, class: "battle-label" }, this.layers.arrows);
+        const t = el("text", { x: tx, y: ty - R * 0.62, class: "battle-label" }, this.layers.labels);
         t.textContent = b.label;
       }
     }

@@ -33,10 +33,10 @@ export class ReplayPage {
     this.info = h("div", { className: "card replay-info", "data-testid": "replay-info" });
     this.citiesEl = h("div", { className: "card cities" });
     const controls = h("div", { className: "replay-controls card" },
-      btn("⏮", "replay-first", () => this.go(0), "first"),
-      btn("◀", "replay-prev", () => this.go(this.ply - 1), "previous"),
-      btn("▶", "replay-next", () => this.go(this.ply + 1), "next"),
-      btn("⏭", "replay-last", () => this.go(this.of), "last"),
+      btn("|◀ First", "replay-first", () => this.go(0), "first"),
+      btn("◀ Prev", "replay-prev", () => this.go(this.ply - 1), "previous"),
+      btn("Next ▶", "replay-next", () => this.go(this.ply + 1), "next"),
+      btn("Last ▶|", "replay-last", () => this.go(this.of), "last"),
       this.slider, this.counter);
     this.root.append(this.trackEl, h("div", { className: "game-layout" }, this.mapBox, h("aside", { className: "side" }, controls, this.info, this.citiesEl)));
     this.mapView = new MapView(this.mapBox, this.meta, {});
@@ -71,7 +71,7 @@ export class ReplayPage {
     this.counter.textContent = `${r.ply} / ${r.of}`;
     const pos = r.position || {};
     const edition = (pos.options && pos.options.edition) || "2009";
-    this.trackEl.replaceChildren(turnTrack(this.meta, edition, pos.turn, pos.phase));
+    this.trackEl.replaceChildren(turnTrack(this.meta, edition, pos.turn, pos.phase, pos.options || {}));
     this.mapView.setControl(pos.control);
     this.mapView.drawUnits(r.units || []);
     const battles = (pos.battles || []).map((b) => ({

@@ -11,7 +11,7 @@ export function sideName(s) {
   return { german: "German", soviet: "Soviet", both: "both sides" }[s] || s || "";
 }
 
-export function turnTrack(meta, edition, turn, phase) {
+export function turnTrack(meta, edition, turn, phase, options = {}) {
   const phases = (meta.phases && (meta.phases[edition] || Object.values(meta.phases)[0])) || [];
   const turns = h("ol", { className: "turns" });
   for (let t = 1; t <= LAST_TURN; t++) {
@@ -22,6 +22,8 @@ export function turnTrack(meta, edition, turn, phase) {
   const ph = h("ol", { className: "phases" });
   for (const p of phases) {
     if (p.kind === "housekeeping") continue;
+    // the set-up phase exists only with the free German set-up (000 6.0), before turn 1
+    if (p.kind === "setup" && options.setup !== "free" && p.id !== phase) continue;
     ph.append(h("li", { className: `phase ${p.side || ""}${p.id === phase ? " current" : ""}`, "data-phase": p.id, title: p.name },
       shortPhase(p)));
   }
@@ -122,5 +124,6 @@ export function zoomControls(mapView, idsOn) {
     h("button", { type: "button", title: "zoom in", "data-testid": "zoom-in", onclick: () => mapView.zoom(1.25) }, "+"),
     h("button", { type: "button", title: "zoom out", "data-testid": "zoom-out", onclick: () => mapView.zoom(0.8) }, "−"),
     h("button", { type: "button", title: "fit the map", onclick: () => mapView.resetView() }, "⤢"),
-    h("label", { className: "ids" }, ids, " hex ids"));
+    h("label", { className: "ids" }, ids, " hex ids"),
+    h("span", { className: "hint" }, "wheel: zoom · drag: pan"));
 }

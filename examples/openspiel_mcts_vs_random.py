@@ -1,0 +1,45 @@
+"""OpenSpiel: MCTSBot against a uniformly random bot on python_typhoon_bfm, one game per side,
+with OpenSpiel's own ``evaluate_bots``.
+
+    python examples/openspiel_mcts_vs_random.py --simulations 8 --horizon 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import evaluate_bots, mcts
+from open_spiel.python.bots import uniform_random
+
+from typhoon.research import openspiel_game  # noqa: F401 (registers python_typhoon_bfm)
+from typhoon.research.openspiel_bots import TruncatedRolloutEvaluator
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--simulations", type=int, default=8)
+    ap.add_argument("--horizon", type=int, default=1, help="phase changes per playout before the static evaluation")
+    ap.add_argument("--stock", action="store_true", help="use OpenSpiel's RandomRolloutEvaluator (playouts to the end; slow)")
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args()
+    game = pyspiel.load_game("python_typhoon_bfm")
+    rs = np.random.RandomState(args.seed)
+    evaluator = (mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs) if args.stock
+                 else TruncatedRolloutEvaluator(args.horizon, args.seed))
+    for mcts_player in (0, 1):
+        bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=args.simulations, evaluator=evaluator,
+                           random_state=rs, solve=False)
+        rnd = uniform_random.UniformRandomBot(1 - mcts_player, rs)
+        bots = [bot, rnd] if mcts_player == 0 else [rnd, bot]
+        t0 = time.perf_counter()
+        returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rs)
+        side = ("german", "soviet")[mcts_player]
+        print(f"MCTS ({args.simulations} sims) as {side}: returns german {returns[0]:+.0f}, soviet {returns[1]:+.0f} "
+              f"({time.perf_counter() - t0:.1f} s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,128 @@
+"""Tournaments and balance studies: documented JSON keys, consistent counts, identical results
+for any backend (one process, two processes, Ray)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from typhoon.ai.balance import balance
+from typhoon.ai.parallel import Job, run_jobs, strip_timing
+from typhoon.ai.tournament import bradley_terry, tournament, wilson
+from typhoon.cli import main
+from typhoon.core.errors import ParseError
+
+TOURNAMENT_KEYS = {"players", "games_per_pair", "seed", "options", "total_games", "pairs", "players_summary",
+                   "ratings", "results", "seconds"}
+RECORD_KEYS = {"games", "wins", "draws", "losses", "win_rate", "win_ci95", "score", "score_ci95", "avg_cities"}
+BALANCE_KEYS = {"german", "soviet", "games", "seed", "options", "cells", "total_games", "seconds"}
+CELL_KEYS = {"edition", "variant", "options", "games", "german_wins", "draws", "soviet_wins", "german_win_rate",
+             "draw_rate", "soviet_win_rate", "german_win_ci95", "draw_ci95", "soviet_win_ci95",
+             "avg_german_cities", "avg_soviet_cities", "avg_actions"}
+
+
+def test_wilson_known_values():
+    lo, hi = wilson(5, 10)
+    assert (round(lo, 4), round(hi, 4)) == (0.2366, 0.7634)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_bradley_terry_orders_players_and_is_symmetric():
+    games = [("a", "b", 1.0)] * 8 + [("b", "a", 1.0)] * 2 + [("b", "c", 1.0)] * 8 + [("c", "b", 1.0)] * 2
+    r = bradley_terry(["a", "b", "c"], games)
+    assert r["a"] > r["b"] > r["c"]
+    assert abs(r["a"] + r["b"] + r["c"]) < 0.5  # mean 0
+    even = bradley_terry(["x", "y"], [("x", "y", 0.5)] * 4)
+    assert even == {"x": 0.0, "y": 0.0}
+
+
+def test_tournament_counts_and_keys():
+    doc = tournament(["random", "heuristic"], games_per_pair=3, seed=5, options={"edition": "2009"}, workers=1)
+    assert TOURNAMENT_KEYS <= set(doc)
+    assert doc["total_games"] == 6 and len(doc["results"]) == 6
+    assert len(doc["pairs"]) == 2
+    for p in doc["pairs"]:
+        for side in ("german", "soviet"):
+            rec = p[side]
+            assert RECORD_KEYS <= set(rec)
+            assert rec["wins"] + rec["draws"] + rec["losses"] == rec["games"] == 3
+        assert p["german"]["wins"] == p["soviet"]["losses"]
+    assert [r["seed"] for r in doc["results"]] == [5, 6, 7, 5, 6, 7]
+    s = doc["players_summary"]
+    assert s["heuristic"]["rating"] > s["random"]["rating"]
+    assert s["heuristic"]["as_german"]["wins"] == 3 and s["heuristic"]["as_soviet"]["wins"] == 3
+
+
+def test_tournament_rejects_bad_players():
+    with pytest.raises(ParseError, match="unknown player"):
+        tournament(["random", "nobody"], 1)
+    with pytest.raises(ParseError, match="at least two"):
+        tournament(["random"], 1)
+
+
+def test_balance_counts_and_keys():
+    doc = balance(2, ["2009", "1986"], ["standard", "soviet3"], seed=3, workers=1)
+    assert BALANCE_KEYS <= set(doc)
+    assert len(doc["cells"]) == 4 and doc["total_games"] == 8
+    for c in doc["cells"]:
+        assert CELL_KEYS <= set(c)
+        assert c["german_wins"] + c["draws"] + c["soviet_wins"] == c["games"] == 2
+        assert c["options"]["edition"] == c["edition"]
+    assert doc["cells"][1]["options"]["soviet_replacements"] == 3
+    with pytest.raises(ParseError, match="unknown variant"):
+        balance(1, ["2009"], ["nonsense"])
+
+
+def _jobs():
+    return [Job("heuristic", "random", {"edition": "2009"}, 1), Job("random", "heuristic", {"edition": "1986"}, 2),
+            Job("heuristic", "heuristic", {"edition": "2009"}, 3), Job("random", "random", {"edition": "2009"}, 4)]
+
+
+def test_same_results_one_or_two_processes():
+    one = strip_timing(run_jobs(_jobs(), workers=1))
+    two = strip_timing(run_jobs(_jobs(), workers=2))
+    assert one == two
+    assert [r["seed"] for r in one] == [1, 2, 3, 4]
+
+
+@pytest.mark.ray
+def test_ray_backend_gives_the_same_results():
+    ray = pytest.importorskip("ray", reason="ray is not installed (pip install 'ray[default]==2.60.0')")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        remote = strip_timing(run_jobs(_jobs(), ray_address="auto"))
+    finally:
+        ray.shutdown()
+    assert remote == strip_timing(run_jobs(_jobs(), workers=1))
+
+
+def test_cli_tournament_and_balance_json():
+    runner = CliRunner()
+    r = runner.invoke(main, ["tournament", "--players", "random,heuristic", "-n", "2", "--jobs", "1", "--json", "--no-progress"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    assert doc["total_games"] == 4 and TOURNAMENT_KEYS <= set(doc)
+    r = runner.invoke(main, ["balance", "-n", "2", "--edition", "both", "--variants", "standard,german_even",
+                             "--jobs", "1", "--json", "--no-progress"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    assert [(c["edition"], c["variant"]) for c in doc["cells"]] == [
+        ("2009", "standard"), ("2009", "german_even"), ("1986", "standard"), ("1986", "german_even")]
+    r = runner.invoke(main, ["balance", "-n", "1", "--variants", "bogus", "--no-progress"])
+    assert r.exit_code != 0 and "unknown variant 'bogus'" in r.output
+    r = runner.invoke(main, ["balance", "-n", "1", "-O", "soviet_replacements=9", "--no-progress"])
+    assert r.exit_code != 0 and "soviet_replacements" in r.output
+
+
+def test_cli_plots(tmp_path):
+    runner = CliRunner()
+    png, page = tmp_path / "t.png", tmp_path / "b.html"
+    r = runner.invoke(main, ["tournament", "--players", "random,heuristic", "-n", "1", "--jobs", "1", "--plot", str(png), "--no-progress"])
+    assert r.exit_code == 0, r.output
+    assert png.read_bytes()[:4] == b"\x89PNG"
+    r = runner.invoke(main, ["balance", "-n", "1", "--jobs", "1", "--plot", str(page), "--no-progress"])
+    assert r.exit_code == 0, r.output
+    assert "data:image/png;base64," in page.read_text()

@@ -1,0 +1,123 @@
+"""The LLM seat: the MCP server, through the SDK's own stdio client and directly."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("mcp")
+from mcp import StdioServerParameters  # noqa: E402
+from mcp.client.session import ClientSession  # noqa: E402
+from mcp.client.stdio import stdio_client  # noqa: E402
+from mcp.server.mcpserver.exceptions import ToolError  # noqa: E402
+
+from typhoon.core import record  # noqa: E402
+from typhoon.research.mcp_server import Seat  # noqa: E402
+
+pytestmark = pytest.mark.research
+ROOT = Path(__file__).resolve().parents[2]
+TOOLS = {"new_game", "describe", "legal_actions", "odds", "act", "log", "save"}
+
+
+async def session_run(command: str, args: list[str], tmp: Path) -> dict:
+    out: dict = {}
+    params = StdioServerParameters(command=command, args=args, cwd=str(ROOT))
+    with open(tmp / "server.err", "w") as errlog:
+        async with stdio_client(params, errlog=errlog) as (read, write):
+            async with ClientSession(read, write) as s:
+                await s.initialize()
+                out["tools"] = {t.name for t in (await s.list_tools()).tools}
+                r = await s.call_tool("new_game", {"side": "german", "opponent": "random", "seed": 3})
+                out["new_game"] = (r.is_error, r.content[0].text)
+                r = await s.call_tool("legal_actions", {"unit": "V"})
+                out["legal_V"] = r.content[0].text.splitlines()
+                r = await s.call_tool("odds", {"attackers": ["V"], "target": "0304"})
+                out["odds"] = (r.is_error, r.content[0].text)
+                r = await s.call_tool("act", {"action": "move V 0909"})
+                out["illegal"] = (r.is_error, r.content[0].text)
+                r = await s.call_tool("act", {"action": "attack V 0304"})
+                out["act"] = (r.is_error, r.content[0].text)
+                r = await s.call_tool("act", {"action": "commit"})
+                out["commit"] = (r.is_error, r.content[0].text)
+                r = await s.call_tool("log", {"last": 0})
+                out["log"] = r.content[0].text
+                r = await s.call_tool("save", {"path": str(tmp / "game.json")})
+                out["save"] = (r.is_error, r.content[0].text)
+    return out
+
+
+def check_session(out: dict, tmp: Path) -> None:
+    assert out["tools"] == TOOLS
+    err, text = out["new_game"]
+    assert not err and "you are german" in text and "It is your move." in text
+    assert out["legal_V"] == ["attack V 0304"]
+    err, text = out["odds"]
+    assert not err and text == (
+        "V (6) against 13A (4) in 0304: 1:1, shifts: none; final 1:1. Results: DR 17%, EX 33%, NE 33%, AL 17%."
+    )
+    err, text = out["illegal"]
+    assert err and "move V 0909: not legal now" in text and "allowed now: attack, end" in text
+    err, text = out["act"]
+    assert not err and text.startswith("[german] attack V 0304: V will attack 13A in 0304")
+    err, text = out["commit"]
+    assert not err and "[german] commit: 1 battle(s) declared" in text and "[dice] roll" in text
+    assert out["log"].splitlines()[0] == "1. [german] attack V 0304: V will attack 13A in 0304"
+    assert not out["save"][0]
+    game, identical = record.verify(json.loads((tmp / "game.json").read_text()))
+    assert identical and game.action_texts()[:2] == ["attack V 0304", "commit"]
+
+
+def test_stdio_session_python_module(tmp_path):
+    out = asyncio.run(session_run(sys.executable, ["-m", "typhoon.research.mcp_server"], tmp_path))
+    check_session(out, tmp_path)
+
+
+def test_stdio_session_typhoon_mcp_command(tmp_path):
+    exe = shutil.which("typhoon", path=str(Path(sys.executable).parent))
+    if exe is None:
+        pytest.skip("the typhoon console script is not installed in this environment")
+    out = asyncio.run(session_run(exe, ["mcp"], tmp_path))
+    check_session(out, tmp_path)
+
+
+def test_seat_errors_are_tool_errors():
+    seat = Seat()
+    with pytest.raises(ToolError, match="no game yet: call new_game first"):
+        seat.describe()
+    with pytest.raises(ToolError, match="side must be"):
+        seat.new_game({}, "finnish", "random", 0)
+    with pytest.raises(ToolError, match="unknown player 'nobody'"):
+        seat.new_game({}, "german", "nobody", 0)
+    with pytest.raises(ToolError, match="edition must be"):
+        seat.new_game({"edition": "1999"}, "german", "random", 0)
+    seat.new_game({}, "german", "random", 0)
+    with pytest.raises(ToolError, match="no unit called 'XYZ'"):
+        seat.legal_actions("XYZ")
+    with pytest.raises(ToolError, match="unknown action 'fly'"):
+        seat.act("fly V 0304")
+    with pytest.raises(ToolError, match="no unit in 0909"):
+        seat.odds(["V"], "0909")
+    assert seat.game.ply == 0
+
+
+def test_soviet_seat_waits_for_the_opponent_and_plays_a_whole_game():
+    seat = Seat()
+    text = seat.new_game({}, "soviet", "heuristic", 2)
+    assert "You play the Soviet side." in text and "It is your move." in text
+    assert seat.game.ply > 0 and seat.game.current_player == "soviet"
+    moves = 0
+    while not seat.game.is_over():
+        assert seat.game.current_player == "soviet"
+        first = seat.legal_actions().splitlines()[-1]  # "end" or the last choice: always legal
+        reply = seat.act(first)
+        moves += 1
+    assert reply.splitlines()[-1].startswith("Game over:")
+    assert "You win." in reply or "You lose." in reply or "Draw." in reply
+    assert "The game is over" in seat.describe()
+    with pytest.raises(ToolError, match="the game is over"):
+        seat.act("end")
