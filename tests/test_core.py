@@ -150,3 +150,32 @@ def test_save_and_load_round_trip(tmp_path):
     again = record.load(path)
     assert again.action_texts() == game.action_texts()
     assert again.outcome() == game.outcome()
+
+
+def test_public_record_withholds_the_seed_of_a_running_game():
+    import hashlib
+
+    g = new_game(seed=21)
+    _play_until_roll(g)
+    g.roll()
+    rec = record.to_record(g, public=True)
+    assert rec["seed"] is None and rec["seed_sha256"] == hashlib.sha256(b"21").hexdigest()
+    again = record.from_record(rec)  # rolls taken as recorded, fresh dice from here on
+    assert again.action_texts() == g.action_texts() and again.trusted_plies == g.ply
+    assert record.to_record(again)["final"] == record.to_record(g)["final"]
+    # saved again with its new seed, it replays: the first rolls stay trusted, later ones checked
+    again.play_until_decision()
+    game2, same = record.verify(record.to_record(again))
+    assert same and game2.trusted_plies == g.ply
+
+
+def test_a_copy_does_not_see_the_real_dice():
+    g = new_game(seed=5)
+    _play_until_roll(g)
+    values = set()
+    for seed in range(5, 25):  # across games, a copy's rolls are not the real game's rolls
+        h = new_game(seed=seed)
+        _play_until_roll(h)
+        c = h.copy()
+        values.add((h.dice_preview()[0] == c.dice_preview()[0]))
+    assert False in values

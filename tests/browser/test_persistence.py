@@ -53,7 +53,10 @@ def test_save_download_then_import_gives_the_same_position(page, api, server, sh
     assert gid2 != gid
     after = api.view(gid2, seat2)
     assert after["position"] == before["position"]
-    assert after["version"] == before["version"]
+    # a running game's save withholds the seed (it would tell the rolls to come), so the server
+    # may start the loaded game from the saved position: same position and choices either way
+    assert after["version"] in (0, before["version"])
+    assert (after["turn"], after["phase"], after["current_player"]) == (before["turn"], before["phase"], before["current_player"])
     assert after["legal"] == before["legal"]
     # the page shows every unit where the saved game had it
     for u in before["units"]:

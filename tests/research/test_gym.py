@@ -83,3 +83,17 @@ def test_bad_arguments():
         gym.make("TyphoonBfm-v0", opponent="nobody")
     with pytest.raises(ParseError, match="edition"):
         gym.make("TyphoonBfm-v0", options={"edition": "1999"})
+
+
+def test_render_modes():
+    env = gym.make("TyphoonBfm-v0", render_mode="ansi").unwrapped
+    env.reset(seed=1)
+    assert env.render().startswith("Turn 1 of 7")
+    pytest.importorskip("matplotlib")
+    env = gym.make("TyphoonBfm-v0", render_mode="rgb_array").unwrapped
+    env.reset(seed=1)
+    picture = env.render()
+    assert picture.dtype == np.uint8 and picture.ndim == 3 and picture.shape[2] == 3
+    assert picture.shape[0] > 200 and picture.std() > 0
+    with pytest.raises(ValueError, match="render_mode must be one of"):
+        gym.make("TyphoonBfm-v0", render_mode="human")

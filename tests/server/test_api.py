@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import threading
 
 import pytest
@@ -261,14 +263,23 @@ def test_record_import_and_replay(client):
         act(client, gid, seat, text, i)
     v = view(client, gid)
     rec = client.get(f"/api/games/{gid}/record").json()
-    assert rec["format"] == "typhoon-save" and rec["seed"] == 7 and rec["actions"] == [e["action"] for e in v["log"]]
+    # a running game's record withholds the seed (it would tell every roll to come), with its hash
+    assert rec["format"] == "typhoon-save" and rec["seed"] is None and rec["actions"] == [e["action"] for e in v["log"]]
+    assert rec["seed_sha256"] == hashlib.sha256(b"7").hexdigest()
     r = client.post("/api/games/import", json={**rec, "mode": "network"})
     assert r.status_code == 201, r.text
     imported = r.json()
     assert imported["seats"]["german"] and imported["seats"]["soviet"]
     w = view(client, imported["id"])
-    assert w["position"] == v["position"] and w["log"] == v["log"] and w["mode"] == "network"
-    bad = dict(rec, actions=rec["actions"][:-1] + ["roll 99"])
+    # its rolls are taken as recorded: the imported game starts from the same position, fresh dice
+    assert w["position"] == v["position"] and w["log"] == [] and w["mode"] == "network"
+    # a record with its seed (a finished game, or a local save) keeps the whole log
+    full = dict(rec, seed=7)
+    r = client.post("/api/games/import", json={**full, "mode": "hotseat"})
+    assert r.status_code == 201, r.text
+    w = view(client, r.json()["id"])
+    assert w["position"] == v["position"] and w["log"] == v["log"]
+    bad = dict(full, actions=rec["actions"][:-1] + ["roll 99"])
     r = client.post("/api/games/import", json=bad)
     assert r.status_code == 422 and "does not replay" in r.json()["detail"]
     assert client.post("/api/games/import", json={"format": "nope"}).status_code == 422

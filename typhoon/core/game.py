@@ -123,6 +123,9 @@ class Game:
         self.start_state = rules.copy_state(self.state)
         self.log: list[Entry] = []
         self.keep_history = keep_history
+        # die rolls in the first ``trusted_plies`` actions were recorded under another
+        # (undisclosed) seed and are taken as recorded; see core.record
+        self.trusted_plies = 0
         self._stack: list[tuple[Any, object | None]] = []
 
     # -- looking ---------------------------------------------------------------------------
@@ -259,26 +262,43 @@ class Game:
         g.rules = self.rules
         g.options = dict(self.options)
         g.seed = self.seed
-        g.dice = Dice(self.seed)
-        g.dice.setstate(self.dice.getstate())
+        # A copy never inherits the real dice: a search player exploring it must not see the
+        # rolls to come. Its own dice are still determined by the seed and the ply.
+        g.dice = Dice((self.seed * 1_000_003 + self.ply) ^ 0x5EED_C0FFEE)
         g.state = self.rules.copy_state(self.state)
         g.start_state = self.start_state
         g.log = list(self.log)
         g.keep_history = keep_history
+        g.trusted_plies = self.trusted_plies
         g._stack = []
         return g
 
     @classmethod
-    def replay(cls, rules: Rules, options: dict, seed: int, actions: Sequence[str], state: Any | None = None) -> Game:
+    def replay(
+        cls,
+        rules: Rules,
+        options: dict,
+        seed: int,
+        actions: Sequence[str],
+        state: Any | None = None,
+        trusted_plies: int = 0,
+    ) -> Game:
         """Rebuild a game from its record. Raises if an action is illegal or a roll is not the
-        one the seed gives (a tampered or corrupted log)."""
+        one the seed gives (a tampered or corrupted log). Rolls among the first
+        ``trusted_plies`` actions are taken as recorded (they came from an undisclosed seed)."""
         game = cls(rules, options, seed, state=state)
+        game.trusted_plies = trusted_plies
         for i, text in enumerate(actions):
             try:
                 action = game.parse(text)
             except ParseError as e:
                 raise ParseError(f"action {i + 1} ({text!r}): {e}") from None
-            if game.is_chance():
+            if game.is_chance() and i < trusted_plies:
+                try:
+                    game.push(action)  # still checked as a possible outcome, and the dice are not drawn
+                except IllegalActionError as e:
+                    raise IllegalActionError(f"action {i + 1}: {e}") from None
+            elif game.is_chance():
                 expected, _ = game.dice_preview()
                 if action != expected:
                     raise IllegalActionError(

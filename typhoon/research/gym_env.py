@@ -37,7 +37,7 @@ ENV_ID = "TyphoonBfm-v0"
 
 
 class TyphoonBfmEnv(gym.Env):
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
 
     def __init__(
         self,
@@ -53,8 +53,8 @@ class TyphoonBfmEnv(gym.Env):
             raise ValueError(f"side must be 'german' or 'soviet', not {side!r}")
         if illegal not in ("raise", "penalty"):
             raise ValueError(f"illegal must be 'raise' or 'penalty', not {illegal!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
         self.side = side
         self.enemy = "soviet" if side == "german" else "german"
         self.opponent_name = opponent
@@ -139,9 +139,14 @@ class TyphoonBfmEnv(gym.Env):
             info["winner"], info["reason"] = out.winner, out.reason
         return info
 
-    def render(self) -> str | None:
+    def render(self):
+        """"ansi": the position as text; "rgb_array": the board picture (uint8, height x width x 3)."""
         if self.render_mode == "ansi":
             return board_text(self.game)
+        if self.render_mode == "rgb_array":
+            from .render import rgb_array
+
+            return rgb_array(self.game)
         return None
 
 

@@ -31,7 +31,7 @@ def env(**kwargs: Any) -> BfmAECEnv:
 
 
 class BfmAECEnv(AECEnv):
-    metadata = {"render_modes": ["ansi"], "name": "typhoon_bfm_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "name": "typhoon_bfm_v0", "is_parallelizable": False}
 
     def __init__(self, options: dict[str, Any] | None = None, render_mode: str | None = None) -> None:
         super().__init__()
@@ -117,10 +117,15 @@ class BfmAECEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return {"observation": enc.observation(self.game.state, agent), "action_mask": self.action_mask(agent)}
 
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        return board_text(self.game)
+    def render(self):
+        """"ansi": the position as text; "rgb_array": the board picture (uint8, height x width x 3)."""
+        if self.render_mode == "ansi":
+            return board_text(self.game)
+        if self.render_mode == "rgb_array":
+            from .render import rgb_array
+
+            return rgb_array(self.game)
+        return None
 
     def close(self) -> None:
         pass

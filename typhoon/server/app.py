@@ -179,6 +179,12 @@ def create_app(database_url: str = "sqlite:///typhoon.db") -> FastAPI:
         except (TyphoonError, TypeError, ValueError, KeyError) as e:
             raise ApiError(422, f"cannot import: {e}") from None
         start = doc.get("start") or None
+        if game.trusted_plies:
+            # a record without its seed: keep its outcome as the new game's start position,
+            # with fresh dice (the store rebuilds games from seed + start + actions)
+            pkg = registry.get(game.rules.name)
+            start = pkg.position_to_json(game.state)
+            game = Game(pkg.rules, game.options, game.seed, state=pkg.position_from_json(start))
         meta, secrets_ = games.new_meta(mode if isinstance(mode, str) else repr(mode), game.options, game.seed, title, doc.get("human_side"), doc.get("ai"), start=start)
         live = await games.create(meta, game)
         return created(live, secrets_)
@@ -267,7 +273,8 @@ def create_app(database_url: str = "sqlite:///typhoon.db") -> FastAPI:
         from ..core import record
 
         live = await games.get(game_id)
-        return record.to_record(live.game, live.meta.players, extra={"title": live.meta.title})
+        # the seed of a running game stays on the server: it would tell every roll to come
+        return record.to_record(live.game, live.meta.players, extra={"title": live.meta.title}, public=True)
 
     @app.get("/api/games/{game_id}/replay", summary="The position after N actions (0 = the start)",
              responses={422: {"description": "ply out of range"}})
@@ -281,7 +288,7 @@ def create_app(database_url: str = "sqlite:///typhoon.db") -> FastAPI:
             raise ApiError(422, f"ply must be between 0 and {total}, not {ply}")
         texts = g.action_texts()[:ply]
         start = g.rules.copy_state(g.start_state)
-        past = await asyncio.to_thread(Game.replay, g.rules, g.options, g.seed, texts, start)
+        past = await asyncio.to_thread(Game.replay, g.rules, g.options, g.seed, texts, start, g.trusted_plies)
         entry = past.log[-1] if past.log else None
         return {
             "ply": ply, "of": total,

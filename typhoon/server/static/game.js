@@ -34,7 +34,11 @@ export class GamePage {
       if (e.status === 404 || e.status === 403) return;
     }
     this.socket = new LiveSocket(this.id, this.seat, {
-      onView: (v) => this.setView(v),
+      onView: (v) => {
+        // while our own request is in flight its answer is the authority; keep the newest broadcast
+        if (this.busy) this.heldView = v;
+        else this.setView(v);
+      },
       onError: (m) => showError(`${m.status ? m.status + ": " : ""}${m.detail}`),
       onStatus: (s) => this.setConn(s),
     });
@@ -125,7 +129,14 @@ export class GamePage {
     } finally {
       this.busy = false;
       document.body.classList.remove("busy");
+      this.releaseHeld();
     }
+  }
+
+  releaseHeld() {
+    const held = this.heldView;
+    this.heldView = null;
+    if (held && this.view && held.version > this.view.version) this.setView(held);
   }
 
   async sendAll(texts) {
@@ -144,6 +155,7 @@ export class GamePage {
       this.reportError(e, "undo");
     } finally {
       this.busy = false;
+      this.heldView = null;
     }
   }
 
@@ -464,7 +476,12 @@ export class GamePage {
     const v = this.view;
     const list = v.you_act ? v.legal || [] : [];
     const open = this.legalEl.open;
-    const groups = groupLegal(list);
+    if (!this.legalEl.dataset.wired) {
+      // the list can hold hundreds of moves: build the buttons only while it is open
+      this.legalEl.dataset.wired = "1";
+      this.legalEl.addEventListener("toggle", () => this.legalEl.open && this.renderLegal());
+    }
+    const groups = open ? groupLegal(list) : new Map();
     this.legalEl.replaceChildren(h("summary", {}, `All legal actions (${list.length})`),
       ...[...groups.entries()].map(([verb, texts]) => h("div", { className: "legal-group" },
         h("span", { className: "verb" }, verb),
