@@ -91,11 +91,13 @@ def main() -> None:
     jobs = [(side, args.seed + i, args.simulations, args.horizon, args.evaluator, name, options)
             for i in range(args.games_per_side) for side in ("german", "soviet")]
     t0 = time.perf_counter()
-    if args.jobs > 1:
-        with Pool(args.jobs) as pool:
-            results = pool.map(play, jobs)
-    else:
-        results = [play(j) for j in jobs]
+    results = []
+    with Pool(args.jobs) as pool:
+        for r in pool.imap_unordered(play, jobs):  # report each game as it ends
+            results.append(r)
+            print(f"game done: MCTS as {r['mcts_side']}, seed {r['seed']}: MCTS {r['mcts_result']} "
+                  f"({time.perf_counter() - t0:.0f} s)", flush=True)
+    results.sort(key=lambda r: (r["mcts_side"], r["seed"]))
     print(f"MCTSBot ({args.simulations} simulations/decision, {args.evaluator} evaluator, horizon {args.horizon}) "
           f"vs {name}; edition {args.edition}; {time.perf_counter() - t0:.0f} s")
     print(f"{'MCTS side':<10} {'seed':>4} {'winner':<7} {'MCTS':<5} {'G/S cities':>10} {'MCTS s/dec':>10} {'ours s/dec':>10} {'decisions (MCTS/ours)':>22}")

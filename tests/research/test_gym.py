@@ -96,4 +96,4 @@ def test_render_modes():
     assert picture.dtype == np.uint8 and picture.ndim == 3 and picture.shape[2] == 3
     assert picture.shape[0] > 200 and picture.std() > 0
     with pytest.raises(ValueError, match="render_mode must be one of"):
-        gym.make("TyphoonBfm-v0", render_mode="human")
+        gym_env.TyphoonBfmEnv(render_mode="svg")

@@ -170,13 +170,17 @@ class Game:
             )
             if not legal:
                 raise IllegalActionError(self._why_illegal(action, chance))
+        dice_before = self.dice.getstate() if chance and self.keep_history else None
+        return self._apply(action, chance, dice_before)
+
+    def _apply(self, action: Any, chance: bool, dice_before: object | None) -> tuple[str, ...]:
         player = None if chance else self.current_player
         before = self.rules.phase_key(self.state)
         if self.keep_history:
-            self._stack.append((self.rules.copy_state(self.state), self.dice.getstate() if chance else None))
-        events = self.rules.apply(self.state, action)
-        self.log.append(Entry(action, player, chance, tuple(events), self.rules.phase_key(self.state) != before))
-        return tuple(events)
+            self._stack.append((self.rules.copy_state(self.state), dice_before))
+        events = tuple(self.rules.apply(self.state, action))
+        self.log.append(Entry(action, player, chance, events, self.rules.phase_key(self.state) != before))
+        return events
 
     def _why_illegal(self, action: Any, chance: bool) -> str:
         if chance:
@@ -187,16 +191,11 @@ class Game:
 
     def roll(self) -> tuple[Any, tuple[str, ...]]:
         """Resolve the pending chance event with the game's own dice; returns (outcome, events)."""
-        if not self.is_chance():
+        if self.is_over() or not self.is_chance():
             raise IllegalActionError("no chance event is due")
-        # The generator's state is saved by push(), before it is advanced here.
-        saved = self.dice.getstate()
+        dice_before = self.dice.getstate() if self.keep_history else None  # pop() restores it
         outcome = self.dice.choose(self.chance_outcomes())
-        after = self.dice.getstate()
-        self.dice.setstate(saved)
-        events = self.push(outcome, validate=False)
-        self.dice.setstate(after)
-        return outcome, events
+        return outcome, self._apply(outcome, True, dice_before)
 
     def pop(self) -> Entry:
         """Take back the last action, whatever it was (search and analysis use this)."""

@@ -101,18 +101,15 @@ class TyphoonBfmEnv(gym.Env):
             raise RuntimeError("call reset() before step()")
         if g.is_over():
             raise RuntimeError("the episode is over; call reset()")
+        before = self._share()
         try:
-            act = enc.decode(g.state, int(action))
-            if act not in g.legal_actions:
-                raise IllegalActionError(g._why_illegal(act, False))
+            g.push(enc.decode(g.state, int(action)))  # validates; a refused action changes nothing
         except (ValueError, IllegalActionError) as e:
             if self.illegal == "raise":
                 raise IllegalActionError(f"action {action}: {e}") from None
             info = self._info()
             info["illegal"] = f"action {action}: {e}"
             return self._obs(), self.illegal_penalty, False, False, info
-        before = self._share()
-        g.push(act, validate=False)
         self._play_others()
         reward = self.shaping * (self._share() - before) if self.shaping else 0.0
         terminated = g.is_over()

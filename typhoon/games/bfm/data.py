@@ -94,6 +94,7 @@ class BfmData:
         assert self.bits.order == self.hex_order
         self.hex_bit = self.bits.bit
         forest_mask = self.bits.mask(self.forest)
+        self.edge_masks = {side: self.bits.mask(hexes) for side, hexes in self.edges.items()}
         self.cost_masks = {1: self.bits.all & ~forest_mask, 2: forest_mask}  # TEC: forest 2, else 1
 
     def hexes_of_mask(self, mask: int) -> list[str]:

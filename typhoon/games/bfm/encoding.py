@@ -346,35 +346,48 @@ def observation(state: BfmState, player: str) -> np.ndarray:
     units = data.units
     ui = data.unit_index
     P = _P
+    moving = movement.phase_spec(state).kind == "movement"
+    planes: list[int] = []
+    cells: list[tuple[int, int]] = []
+    values: list[float] = []
+
+    def put(plane: int, where: tuple[int, int], value: float = 1.0) -> None:
+        planes.append(plane)
+        cells.append(where)
+        values.append(value)
+
+    own_p = (P["own_strength"], P["own_reduced"], P["own_armour"])
+    enemy_p = (P["enemy_strength"], P["enemy_reduced"], P["enemy_armour"])
     for u, h in state.hex_of.items():
-        r, c = cell[h]
+        rc = cell[h]
         spec = units[u]
-        own = spec.side == player
-        pre = "own_" if own else "enemy_"
-        out[P[pre + "strength"], r, c] = state.strength(u) / MAX_STRENGTH
+        strength_p, reduced_p, armour_p = own_p if spec.side == player else enemy_p
+        put(strength_p, rc, state.strength(u) / MAX_STRENGTH)
         if u in state.reduced:
-            out[P[pre + "reduced"], r, c] = 1.0
+            put(reduced_p, rc)
         if spec.armour:
-            out[P[pre + "armour"], r, c] = 1.0
+            put(armour_p, rc)
         if u in state.moved:
-            out[P["moved"], r, c] = 1.0
-        if movement.may_move(state, u):
-            out[P["may_move"], r, c] = 1.0
-        out[_UNIT0 + ui[u], r, c] = 1.0
-    for h in state.enemy_zoc(enemy):  # hexes in the ZOC of the observer's units
-        if h in cell:
-            out[(P["own_zoc"], *cell[h])] = 1.0
-    for h in state.enemy_zoc(player):
-        if h in cell:
-            out[(P["enemy_zoc"], *cell[h])] = 1.0
+            put(P["moved"], rc)
+        if moving and movement.may_move(state, u):
+            put(P["may_move"], rc)
+        put(_UNIT0 + ui[u], rc)
+    for plane, side in ((P["own_zoc"], enemy), (P["enemy_zoc"], player)):
+        for h in state.enemy_zoc(side):  # enemy_zoc(enemy) = hexes in the ZOC of the observer's units
+            if h in cell:
+                put(plane, cell[h])
+    own_city, enemy_city = P["own_city"], P["enemy_city"]
     for h, side in state.control.items():
-        out[(P["own_city" if side == player else "enemy_city"], *cell[h])] = 1.0
+        put(own_city if side == player else enemy_city, cell[h])
     for t, b in state.battles.items():
-        out[(P["declared_defender"], *cell[t])] = 1.0
+        put(P["declared_defender"], cell[t])
         for a in b.attackers:
             if a in state.hex_of:
-                out[(P["declared_attacker"], *cell[state.hex_of[a]])] = 1.0
+                put(P["declared_attacker"], cell[state.hex_of[a]])
     if state.current is not None:
-        out[(P["current_battle"], *cell[state.current])] = 1.0
+        put(P["current_battle"], cell[state.current])
+    if planes:
+        rows, cols = zip(*cells)
+        out[planes, rows, cols] = values
     out[_GLOBAL0:] = global_features(state, player)[:, None, None]
     return out

@@ -10,26 +10,25 @@ def in_communication(state: BfmState, hex_id: str, side: str) -> bool:
     (Soviet: red NE/E/SE border; German: black west border, 10.3) that, excluding the origin
     hex, never enters a hex holding an enemy unit or in an enemy ZOC. Friendly units do not
     negate enemy ZOC."""
-    linked = _linked_to_edge(state, side)
-    return hex_id in state.data.edges[side] or any(n in linked for n in state.data.neighbours[hex_id])
+    data = state.data
+    bit = data.hex_bit[hex_id]
+    return bool(bit & data.edge_masks[side]) or bool(data.bits.dilate(bit) & _linked_to_edge(state, side))
 
 
-def _linked_to_edge(state: BfmState, side: str) -> frozenset[str]:
-    """The hexes a communication path may use that connect to the side's edge: one flood
-    fill from the edge per board, instead of one trace per hex asked about."""
+def _linked_to_edge(state: BfmState, side: str) -> int:
+    """The hexes a communication path may use that connect to the side's edge, as a mask:
+    one flood fill from the edge per board, instead of one trace per hex asked about."""
     cache = state.derived("communication")
     if side not in cache:
         data = state.data
-        blocked = state.enemy_zoc(side) | state.hexes_of_side(enemy_of(side))
-        start = [h for h in data.edges[side] if h not in blocked]
-        linked = set(start)
-        stack = list(start)
-        while stack:
-            for n in data.neighbours[stack.pop()]:
-                if n not in linked and n not in blocked:
-                    linked.add(n)
-                    stack.append(n)
-        cache[side] = frozenset(linked)
+        open_ = data.bits.all & ~state.enemy_zoc_mask(side) & ~state.side_mask(enemy_of(side))
+        linked = data.edge_masks[side] & open_
+        while True:
+            grown = (linked | data.bits.dilate(linked)) & open_
+            if grown == linked:
+                break
+            linked = grown
+        cache[side] = linked
     return cache[side]
 
 

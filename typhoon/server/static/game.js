@@ -261,6 +261,7 @@ export class GamePage {
   }
 
   showUnit(u) {
+    this.infoUnit = u.id;
     const spec = this.meta.units[u.id] || {};
     this.unitInfo.replaceChildren(h("div", { className: `unit-card ${u.side}` },
       h("b", {}, u.name || spec.name || u.id), ` (${sideName(u.side)} ${u.kind})`,
@@ -278,6 +279,10 @@ export class GamePage {
     const edition = (v.position && v.position.options && v.position.options.edition) || "2009";
     this.trackEl.replaceChildren(turnTrack(this.meta, edition, v.turn, v.phase, (v.position && v.position.options) || {}));
     this.renderStatus();
+    if (this.infoUnit) {
+      if (this.unitsById[this.infoUnit]) this.showUnit(this.unitsById[this.infoUnit]);
+      else this.unitInfo.replaceChildren(h("div", { className: "unit-card" }, `${this.infoUnit} is not on the map.`));
+    }
 
     // map
     this.mapView.setControl(v.position && v.position.control);

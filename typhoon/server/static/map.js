@@ -176,7 +176,7 @@ export class MapView {
         el("ellipse", { cx: s / 2, cy: by + 6.5, rx: 7.5, ry: 4, class: "sym" }, g);
       }
       el("text", { x: s / 2, y: s - 5, class: "counter-sm" }, g).textContent = `${fmt(u.strength)}-${u.movement}`;
-      if (u.moved) el("circle", { cx: s - 5, cy: 5, r: 3.2, class: "moved-dot" }, g);
+      if (u.moved) el("circle", { cx: 5, cy: s / 2 - 1, r: 3.6, class: "moved-dot" }, g);
       el("title", {}, g).textContent = `${u.name} (${u.side}) ${fmt(u.strength)}-${u.movement}${u.reduced ? " reduced" : ""}${u.moved ? ", moved" : ""} in ${u.hex}`;
       g.addEventListener("click", (ev) => {
         ev.stopPropagation();

@@ -1,6 +1,7 @@
 // Start page: create a game, list games, import a save.
 import { api, getMeta } from "./api.js";
 import { showError, h } from "./ui.js";
+import { shortPhase } from "./widgets.js";
 export { h };
 
 const SIDE_NAME = { german: "German", soviet: "Soviet", both: "both sides" };
@@ -158,6 +159,8 @@ export async function renderStart(root) {
     }
   });
 
+  const phaseOf = {};
+  for (const list of Object.values(meta.phases || {})) for (const p of list) phaseOf[p.id] = p;
   const list = h("section", { className: "card games" }, h("h2", {}, "Games"), h("div", { id: "game-list" }, "…"));
   async function loadList() {
     const box = list.querySelector("#game-list");
@@ -169,11 +172,12 @@ export async function renderStart(root) {
       }
       games.sort((a, b) => String(b.updated || b.created).localeCompare(String(a.updated || a.created)));
       box.replaceChildren(h("table", { className: "game-table" },
-        h("thead", {}, h("tr", {}, ...["Game", "Mode", "Players", "Turn", "Status", ""].map((t) => h("th", {}, t)))),
+        h("thead", {}, h("tr", {}, ...["Game", "Mode", "German v Soviet", "Turn", "Now", ""].map((t) => h("th", {}, t)))),
         h("tbody", {}, ...games.map((g) => {
           const seat = localStorage.getItem(`typhoon.seat.${g.id}`);
-          const players = g.players ? `${g.players.german || "?"} (G) v ${g.players.soviet || "?"} (S)` : "";
-          const status = g.status === "finished" ? `finished${g.winner ? `: ${g.winner} won` : ": draw"}` : `running, ${g.phase || ""}`;
+          const players = g.players ? `${g.players.german || "?"} v ${g.players.soviet || "?"}` : "";
+          const phase = phaseOf[g.phase];
+          const status = g.status === "finished" ? `finished${g.winner ? `: ${g.winner} won` : ": draw"}` : (phase ? shortPhase(phase) : g.phase || "");
           return h("tr", { "data-game": g.id },
             h("td", {}, g.title || g.id),
             h("td", {}, g.mode || ""),

@@ -30,7 +30,7 @@ export function turnTrack(meta, edition, turn, phase, options = {}) {
   return h("div", { className: "track-inner" }, h("span", { className: "track-label" }, "Turn"), turns, ph);
 }
 
-function shortPhase(p) {
+export function shortPhase(p) {
   const side = p.side === "german" ? "G" : p.side === "soviet" ? "S" : "";
   const name = p.name.replace(/^(German|Russian|Soviet)\s*/, "").replace(/\s*Phase$/, "");
   return `${side} ${name}`;
