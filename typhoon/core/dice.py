@@ -2,7 +2,7 @@
 
 The generator is Python's Mersenne Twister seeded with an integer: the same seed gives the
 same sequence on every platform and Python 3 version, so a game is reproducible from its seed
-and action log. Clients never see the generator's state (see ``Game.public_record``).
+and action log. Clients never see the generator's state: a server hands out records without the seed of a running game (``core.record.to_record(public=True)``), and ``Game.copy`` gives search its own dice.
 """
 
 from __future__ import annotations

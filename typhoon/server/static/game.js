@@ -16,6 +16,7 @@ export class GamePage {
     this.busy = false;
     this.oddsToken = 0;
     this.odds = null;
+    window.typhoonGame = this; // for the console and the browser tests
     this.init();
   }
 
