@@ -121,3 +121,12 @@ def test_soviet_seat_waits_for_the_opponent_and_plays_a_whole_game():
     assert "The game is over" in seat.describe()
     with pytest.raises(ToolError, match="the game is over"):
         seat.act("end")
+
+
+def test_cli_command_is_registered():
+    from click.testing import CliRunner
+
+    from typhoon.cli import main
+
+    result = CliRunner().invoke(main, ["mcp", "--help"])
+    assert result.exit_code == 0 and "MCP server of the LLM seat on stdio" in result.output

@@ -64,7 +64,10 @@ def render(file: str, output: str, ids: bool) -> None:
     if Path(output).suffix.lower() not in (".svg", ".png", ".pdf"):
         fail(f"{output}: the picture must end in .svg, .png or .pdf")
     spec = state.data.sequence[state.data.phase_index[state.phase]]
-    fig = draw_board(load_map(), unit_views(state), state.control, title=f"Turn {state.turn}: {spec.name}", show_ids=ids)
+    title = f"Turn {state.turn} ({state.data.turns[state.turn]['weather']}): {spec.name}"
+    if state.finished and state.outcome is not None:
+        title = f"Game over: {state.outcome.reason}"
+    fig = draw_board(load_map(), unit_views(state), state.control, title=title, show_ids=ids)
     save_board(fig, output)
     click.echo(output)
 

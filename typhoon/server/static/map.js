@@ -124,7 +124,7 @@ export class MapView {
       }, g);
       el("text", { x, y: y + (major ? 35 : 29), class: "city-name" }, g).textContent = h.city;
       // control marker (coloured by the side holding the city)
-      this.cityMarkers[id] = el("circle", { cx: x - 28, cy: y + 8, r: major ? 6 : 5, class: "control soviet" }, this.layers.markers);
+      this.cityMarkers[id] = el("circle", { cx: x - 28, cy: y + 8, r: major ? 6 : 5, class: "control soviet", "data-control": id }, this.layers.markers);
     }
   }
 
