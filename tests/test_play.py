@@ -101,6 +101,8 @@ def test_two_humans_by_numbers():
     session = None
 
     def fn(prompt):
+        if session.game.is_over():
+            return ""  # decline the offer to save at the end (it would write a file)
         if state["legal_next"]:
             state["legal_next"] = False
             return "legal"
