@@ -126,3 +126,13 @@ def test_cli_plots(tmp_path):
     r = runner.invoke(main, ["balance", "-n", "1", "--jobs", "1", "--plot", str(page), "--no-progress"])
     assert r.exit_code == 0, r.output
     assert "data:image/png;base64," in page.read_text()
+
+
+def test_ray_missing_gives_a_clear_error(monkeypatch):
+    import sys
+
+    from typhoon.core.errors import TyphoonError
+
+    monkeypatch.setitem(sys.modules, "ray", None)  # makes 'import ray' fail as if not installed
+    with pytest.raises(TyphoonError, match="pip install"):
+        run_jobs(_jobs()[:1], ray_address="auto")

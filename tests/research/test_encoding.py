@@ -122,3 +122,28 @@ def test_observation_planes():
 def test_observation_rejects_unknown_player():
     with pytest.raises(ValueError, match="player must be"):
         enc.observation(new_game({}).state, "finnish")
+
+
+def test_observation_battle_and_movement_planes():
+    g = new_game({"edition": "2009"}, seed=1)
+    P = {n: i for i, n in enumerate(enc.PLANES)}
+    g.push("attack V 0304")
+    g.push("attack IX 0304")
+    o = enc.observation(g.state, "german")
+    assert o[P["declared_defender"], 3, 2] == 1.0 and o[P["declared_defender"]].sum() == 1.0
+    assert o[P["declared_attacker"], 3, 1] == 1.0 and o[P["declared_attacker"], 2, 1] == 1.0  # V 0204, IX 0203
+    assert o[P["declared_attacker"]].sum() == 2.0
+    assert o[P["current_battle"]].sum() == 0.0 and o[P["may_move"]].sum() == 0.0  # combat phase
+    g.push("commit")  # the only battle is resolved at once: a die roll is due
+    assert g.is_chance()
+    o = enc.observation(g.state, "soviet")
+    assert o[P["current_battle"], 3, 2] == 1.0
+    assert o[P["global_step_roll"]].min() == 1.0 and o[P["global_to_act_chance"]].min() == 1.0
+    while g.state.phase != "german_movement":
+        if g.is_chance():
+            g.roll()
+        else:
+            g.push(g.legal_actions[-1])
+    o = enc.observation(g.state, "german")
+    movers = sum(1 for u in g.state.hex_of if g.state.data.units[u].side == "german")
+    assert o[P["may_move"]].sum() == movers and o[P["moved"]].sum() == 0.0

@@ -121,3 +121,19 @@ def test_mcts_and_random_bots_play_a_game():
     bots = [uniform_random.UniformRandomBot(0, rs), uniform_random.UniformRandomBot(1, rs)]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rs)
     assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_truncated_rollout_evaluator():
+    from typhoon.research.openspiel_bots import TruncatedRolloutEvaluator
+
+    game = pyspiel.load_game("python_typhoon_bfm")
+    ev = TruncatedRolloutEvaluator(horizon=2, seed=0)
+    state = game.new_initial_state()
+    v = ev.evaluate(state)
+    assert v.shape == (2,) and v[0] == -v[1] and -1.0 <= v[0] <= 1.0
+    assert len(state.history()) == 0  # the playout ran on a copy
+    prior = ev.prior(state)
+    assert [a for a, _ in prior] == state.legal_actions()
+    assert sum(p for _, p in prior) == pytest.approx(1.0)
+    end = play_random(game.new_initial_state(), 10**6, random.Random(4))
+    assert list(ev.evaluate(end)) == end.returns()

@@ -58,7 +58,9 @@ def geo(edition: str) -> dict[str, Any]:
         shifts[h] = (s, s + (h in data.fortified))  # (german defender, soviet defender)
     # hexes within distance r of each hex, r = 0..4
     ball = {h: [[x for x in hexes if dist[h][x] <= r] for r in range(5)] for h in hexes}
-    return {"dist": dist, "to_moscow": to_moscow, "shifts": shifts, "ball": ball}
+    # (hex, weight) pairs within r = 0..4, weight 1 up to distance 2, then 0.6 (threat estimates)
+    wball = {h: [[(x, 1.0 if dist[h][x] <= 2 else 0.6) for x in ball[h][r]] for r in range(5)] for h in hexes}
+    return {"dist": dist, "to_moscow": to_moscow, "shifts": shifts, "ball": ball, "wball": wball}
 
 
 def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
@@ -155,7 +157,7 @@ class HeuristicPlayer:
             return self._threat
         data = state.data
         g = geo(data.edition)
-        dist, ball = g["dist"], g["ball"]
+        wball = g["wball"]
         next_turn = state.turn + (1 if attacker_side == "german" else 0)
         mud = data.mud(min(next_turn, data.last_turn))
         near: dict[str, list[float]] = {}
@@ -165,8 +167,11 @@ class HeuristicPlayer:
                 continue
             s = state.strength(u)
             r = 2 if mud else (4 if spec.movement >= 6 else 3)
-            for x in ball[h][r]:
-                near.setdefault(x, []).append(s if dist[h][x] <= 2 else 0.6 * s)
+            for x, w in wball[h][r]:
+                if x in near:
+                    near[x].append(w * s)
+                else:
+                    near[x] = [w * s]
         factor = 0.5 if mud and attacker_side == "german" and data.edition == "1986" else 1.0
         out = dict.fromkeys(data.hex_order, 0.0)
         for x, vals in near.items():
@@ -198,6 +203,10 @@ class HeuristicPlayer:
         late = state.turn >= data.last_turn - 1
         # enemy cities worth taking
         targets = [c for c in data.cities if state.control.get(c) != "german"]
+        city_dist = {}
+        if targets:
+            for h in data.hex_order:
+                city_dist[h] = min(dist[h][c] + (0 if c == data.moscow else 1) for c in targets)
         plan = []
         # panzers and strong units first, nearest Moscow first
         order = sorted(movers, key=lambda u: (-state.strength(u), to_m[state.hex_of[u]], u))
@@ -212,8 +221,7 @@ class HeuristicPlayer:
                     continue
                 score = -1.2 * to_m[h]
                 if targets:
-                    dc = min(dist[h][c] + (0 if c == data.moscow else 1) for c in targets)
-                    score -= 0.6 * dc
+                    score -= 0.6 * city_dist[h]
                 if h in data.cities and state.control.get(h) != "german":
                     score += MOSCOW_VALUE if h == data.moscow else CITY_VALUE
                 adj = [soviets[n] for n in data.neighbours[h] if n in soviets]

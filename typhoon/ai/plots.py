@@ -29,9 +29,10 @@ def _fig_tournament(doc: dict[str, Any]):
         ax2.bar([i + k for i in x], s, width=0.4, color=colour, label=side.replace("as_", "as "),
                 yerr=[[a - b for a, b in zip(s, lo)], [b - a for a, b in zip(s, hi)]], capsize=3)
     ax2.set_xticks(list(x), players, rotation=20)
-    ax2.set_ylim(0, 1)
+    ax2.set_ylim(0, 1.15)
+    ax2.set_yticks([0, 0.2, 0.4, 0.6, 0.8, 1.0])
     ax2.set_ylabel("score (win 1, draw 1/2), 95% CI")
-    ax2.legend()
+    ax2.legend(loc="upper center", ncol=2, frameon=False)
     ax2.set_title(f"{doc['total_games']} games, {doc['games_per_pair']} per ordered pair")
     fig.tight_layout()
     return fig
@@ -54,10 +55,11 @@ def _fig_balance(doc: dict[str, Any]):
         err = [[a - c[ci][0] for a, c in zip(v, cells)], [c[ci][1] - a for a, c in zip(v, cells)]]
         ax.bar([i + (k - 1) * 0.27 for i in x], v, width=0.27, color=colour, label=name, yerr=err, capsize=3)
     ax.set_xticks(list(x), labels)
-    ax.set_ylim(0, 1)
+    ax.set_ylim(0, 1.15)
+    ax.set_yticks([0, 0.2, 0.4, 0.6, 0.8, 1.0])
     ax.set_ylabel("rate, 95% Wilson CI")
     ax.set_title(f"{doc['german']} vs {doc['soviet']}: {doc['games']} games per cell")
-    ax.legend()
+    ax.legend(loc="upper center", ncol=3, frameon=False)
     fig.tight_layout()
     return fig
 

@@ -32,16 +32,17 @@ from .heuristic import HeuristicPlayer
 class Budget:
     candidates: int  # plans compared per decision (the heuristic's own included)
     rollouts: int  # playouts per candidate
-    horizon: int  # phase changes played out before the static evaluation
+    horizon: int  # phase changes played out before the static evaluation; 0: to the end of the game
     noise: float = 1.0  # score noise of the plan variations
-    rollout_noise: float = 0.5  # score noise of the playout policy
-    max_choices: int = 8  # single decisions with more legal actions than this fall back to plans
+    rollout_noise: float = 0.0  # score noise of the playout policy (0: the heuristic itself)
+    max_choices: int = 6  # single decisions with more legal actions than this fall back to plans
+    phase_rollouts: int = 40  # playouts one phase may use; past it, small decisions are the heuristic's
 
 
 LEVELS = {
-    "search-easy": Budget(candidates=3, rollouts=2, horizon=3),
-    "search-normal": Budget(candidates=5, rollouts=4, horizon=4),
-    "search-hard": Budget(candidates=8, rollouts=8, horizon=6),
+    "search-easy": Budget(candidates=3, rollouts=2, horizon=4, phase_rollouts=18),
+    "search-normal": Budget(candidates=4, rollouts=3, horizon=0, phase_rollouts=36),
+    "search-hard": Budget(candidates=6, rollouts=4, horizon=0, phase_rollouts=80),
 }
 
 
@@ -62,6 +63,8 @@ class SearchPlayer:
         self._plan: list[Any] = []
         self._expect: Any = None
         self.stats = {"decisions": 0, "searches": 0, "rollouts": 0}
+        self._phase: Any = None
+        self._spent = 0  # playouts used in the current phase
 
     # -- the decision ---------------------------------------------------------------------
     def choose(self, game: Game) -> Any:
@@ -70,6 +73,9 @@ class SearchPlayer:
             return self._next(game)
         self._plan = []
         state = game.state
+        phase = (game.seed, state.turn, state.phase)
+        if phase != self._phase:
+            self._phase, self._spent = phase, 0
         kind = movement.phase_spec(state).kind
         if kind == "setup":
             return self.base.choose(game)
@@ -78,12 +84,13 @@ class SearchPlayer:
             acts = list(game.legal_actions)
             if len(acts) == 1:
                 return acts[0]
-            if len(acts) <= self.budget.max_choices:
-                cands = [[a] for a in acts]
+            h = self.base.choose(game)
+            cost = len(acts) * self.budget.rollouts
+            if len(acts) <= self.budget.max_choices and self._spent + cost <= self.budget.phase_rollouts:
                 # the heuristic's choice first: it wins ties
-                h = self.base.choose(game)
-                cands.sort(key=lambda p: p[0] != h)
+                cands = [[h]] + [[a] for a in acts if a != h]
                 return self._search(game, me, cands)
+            return h
         cands = self._candidates(game, me)
         if len(cands) == 1:
             self._start(game, cands[0])
@@ -109,6 +116,7 @@ class SearchPlayer:
         self.stats["searches"] += 1
         b = self.budget
         seeds = [self.rng.randrange(2**31) for _ in range(b.rollouts)]
+        self._spent += len(seeds) * len(cands)
         best, best_v = cands[0], None
         for plan in cands:
             total = 0.0
@@ -169,7 +177,8 @@ class SearchPlayer:
         changes = 0
         last = (g.state.turn, g.state.phase)
         steps = 0
-        while not g.is_over() and changes < b.horizon and steps < 2000:
+        horizon = b.horizon or 10**6
+        while not g.is_over() and changes < horizon and steps < 5000:
             steps += 1
             if g.is_chance():
                 g.push(Roll(rng.randint(1, 6)), validate=False)  # our own dice, not the game's

@@ -21,6 +21,12 @@ def _options(pairs: tuple[str, ...]) -> dict:
     return opts
 
 
+def _check_plot(path: str | None) -> None:
+    """Refuse a picture name we cannot write before any game is played."""
+    if path and not path.lower().endswith((".png", ".svg", ".pdf", ".html")):
+        raise click.BadParameter(f"{path}: the plot must end in .png, .svg, .pdf or .html", param_hint="--plot")
+
+
 def _plot(doc: dict, path: str | None, kind: str, text: str) -> None:
     if not path:
         return
@@ -51,6 +57,7 @@ def tournament(players: str, games_per_pair: int, seed: int, edition: str, optio
     from ..ai.tournament import format_tournament
     from ..ai.tournament import tournament as run
 
+    _check_plot(plot)
     names = [p.strip() for p in players.split(",") if p.strip()]
     opts = {**_options(options), "edition": edition}
     show = sys.stderr.isatty() if progress is None else progress
@@ -83,6 +90,7 @@ def balance(games: int, edition: str, variants: str, options: tuple[str, ...], g
     from ..ai.balance import balance as run
     from ..ai.balance import format_balance
 
+    _check_plot(plot)
     editions = ["2009", "1986"] if edition == "both" else [edition]
     names = [v.strip() for v in variants.split(",") if v.strip()]
     show = sys.stderr.isatty() if progress is None else progress

@@ -279,6 +279,11 @@ def _cells(edition: str) -> dict[str, tuple[int, int]]:
 
 
 @cache
+def _flat_cells(edition: str) -> dict[str, int]:
+    return {h: r * COLS + c for h, (r, c) in _cells(edition).items()}
+
+
+@cache
 def _static(edition: str) -> np.ndarray:
     data = bfm_data(edition)
     cell = _cells(edition)
@@ -339,7 +344,6 @@ def observation(state: BfmState, player: str) -> np.ndarray:
         raise ValueError(f"player must be 'german' or 'soviet', not {player!r}")
     data = state.data
     edition = state.options.edition
-    cell = _cells(edition)
     out = np.zeros(OBS_SHAPE, dtype=np.float32)
     out[: len(STATIC_PLANES)] = _static(edition)
     enemy = enemy_of(player)
@@ -347,47 +351,37 @@ def observation(state: BfmState, player: str) -> np.ndarray:
     ui = data.unit_index
     P = _P
     moving = movement.phase_spec(state).kind == "movement"
-    planes: list[int] = []
-    cells: list[tuple[int, int]] = []
-    values: list[float] = []
-
-    def put(plane: int, where: tuple[int, int], value: float = 1.0) -> None:
-        planes.append(plane)
-        cells.append(where)
-        values.append(value)
-
-    own_p = (P["own_strength"], P["own_reduced"], P["own_armour"])
-    enemy_p = (P["enemy_strength"], P["enemy_reduced"], P["enemy_armour"])
+    flat = out.reshape(NUM_PLANES, ROWS * COLS)  # a view: flat[plane, r * COLS + c]
+    fc = _flat_cells(edition)
+    idx: list[int] = []  # plane * (ROWS * COLS) + cell, set to 1.0
+    n = ROWS * COLS
+    own_p = (P["own_strength"], P["own_reduced"] * n, P["own_armour"] * n)
+    enemy_p = (P["enemy_strength"], P["enemy_reduced"] * n, P["enemy_armour"] * n)
+    moved_p, may_p = P["moved"] * n, P["may_move"] * n
     for u, h in state.hex_of.items():
-        rc = cell[h]
+        k = fc[h]
         spec = units[u]
         strength_p, reduced_p, armour_p = own_p if spec.side == player else enemy_p
-        put(strength_p, rc, state.strength(u) / MAX_STRENGTH)
+        flat[strength_p, k] = state.strength(u) / MAX_STRENGTH
+        idx.append((_UNIT0 + ui[u]) * n + k)
         if u in state.reduced:
-            put(reduced_p, rc)
+            idx.append(reduced_p + k)
         if spec.armour:
-            put(armour_p, rc)
+            idx.append(armour_p + k)
         if u in state.moved:
-            put(P["moved"], rc)
+            idx.append(moved_p + k)
         if moving and movement.may_move(state, u):
-            put(P["may_move"], rc)
-        put(_UNIT0 + ui[u], rc)
+            idx.append(may_p + k)
+    # enemy_zoc(enemy) = the hexes in the ZOC of the observer's units
     for plane, side in ((P["own_zoc"], enemy), (P["enemy_zoc"], player)):
-        for h in state.enemy_zoc(side):  # enemy_zoc(enemy) = hexes in the ZOC of the observer's units
-            if h in cell:
-                put(plane, cell[h])
-    own_city, enemy_city = P["own_city"], P["enemy_city"]
-    for h, side in state.control.items():
-        put(own_city if side == player else enemy_city, cell[h])
+        flat[plane, [fc[h] for h in state.enemy_zoc(side) if h in fc]] = 1.0
+    own_city, enemy_city = P["own_city"] * n, P["enemy_city"] * n
+    idx.extend((own_city if side == player else enemy_city) + fc[h] for h, side in state.control.items())
     for t, b in state.battles.items():
-        put(P["declared_defender"], cell[t])
-        for a in b.attackers:
-            if a in state.hex_of:
-                put(P["declared_attacker"], cell[state.hex_of[a]])
+        idx.append(P["declared_defender"] * n + fc[t])
+        idx.extend(P["declared_attacker"] * n + fc[state.hex_of[a]] for a in b.attackers if a in state.hex_of)
     if state.current is not None:
-        put(P["current_battle"], cell[state.current])
-    if planes:
-        rows, cols = zip(*cells)
-        out[planes, rows, cols] = values
+        idx.append(P["current_battle"] * n + fc[state.current])
+    out.reshape(-1)[idx] = 1.0
     out[_GLOBAL0:] = global_features(state, player)[:, None, None]
     return out
