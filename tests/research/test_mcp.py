@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import shutil
 import sys
@@ -72,8 +73,15 @@ def check_session(out: dict, tmp: Path) -> None:
     assert identical and game.action_texts()[:2] == ["attack V 0304", "commit"]
 
 
+def run_in_thread(coro):
+    """asyncio.run in a thread of its own: another suite (Playwright's sync API) may hold a
+    running event loop in the main thread."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
 def test_stdio_session_python_module(tmp_path):
-    out = asyncio.run(session_run(sys.executable, ["-m", "typhoon.research.mcp_server"], tmp_path))
+    out = run_in_thread(session_run(sys.executable, ["-m", "typhoon.research.mcp_server"], tmp_path))
     check_session(out, tmp_path)
 
 
@@ -81,7 +89,7 @@ def test_stdio_session_typhoon_mcp_command(tmp_path):
     exe = shutil.which("typhoon", path=str(Path(sys.executable).parent))
     if exe is None:
         pytest.skip("the typhoon console script is not installed in this environment")
-    out = asyncio.run(session_run(exe, ["mcp"], tmp_path))
+    out = run_in_thread(session_run(exe, ["mcp"], tmp_path))
     check_session(out, tmp_path)
 
 
