@@ -31,7 +31,13 @@ class Outcome:
 
 
 class Rules(Protocol):
-    """What a game module provides. The state type is the module's own."""
+    """What a game module provides. The state type is the module's own.
+
+    Optional hooks, used when present: ``legal_count(state)`` / ``legal_nth(state, i)`` (let
+    the lazy legal-action view count and index without building the list),
+    ``explain_illegal(state, action)`` (the reason in error messages), ``is_commitment(action)``
+    (actions the player's undo may not take back), ``render_svg(state)`` (pictures, Jupyter).
+    """
 
     name: str
 
