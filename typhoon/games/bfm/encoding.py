@@ -227,17 +227,8 @@ def from_text(state: BfmState, text: str) -> int:
 ROWS, COLS = 10, 14
 MAX_STRENGTH = 12.0
 MAX_REPLACEMENTS = 6.0
-PHASE_IDS = (
-    "german_setup",
-    "german_replacement",
-    "german_panzer_movement",
-    "german_combat",
-    "german_movement",
-    "soviet_replacement",
-    "soviet_rail_movement",
-    "soviet_combat",
-    "soviet_movement",
-)
+# the phases a player acts in (the same ids in both editions; housekeeping is automatic)
+PHASE_IDS = tuple(p.id for p in bfm_data("2009").sequence if p.kind != "housekeeping")
 STEPS = ("declared", "roll", "stand_fast", "retreat", "loss", "advance")
 
 STATIC_PLANES = (
