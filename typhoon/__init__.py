@@ -1,3 +1,19 @@
 """Typhoon: a rules-enforcing engine for the hex-and-counter wargames of the 1941 Battle of Moscow."""
 
 __version__ = "0.1.0"
+
+
+def _install_game_registry() -> None:
+    # The core finds game packages by name (save records name their game) without importing
+    # any game: the registry is plugged in here, above the layers (docs/architecture.md).
+    from .core import contract
+
+    def get(name: str):
+        from .games import registry
+
+        return registry.get(name)
+
+    contract.set_resolver(get)
+
+
+_install_game_registry()

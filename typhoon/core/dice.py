@@ -50,3 +50,10 @@ def two_dice_sum() -> list[tuple[int, Fraction]]:
         for b in range(1, 7):
             counts[a + b] = counts.get(a + b, 0) + 1
     return [(t, Fraction(c, 36)) for t, c in sorted(counts.items())]
+
+
+def new_seed() -> int:
+    """A fresh game seed: 128 bits from the operating system, never guessable."""
+    import secrets
+
+    return secrets.randbits(128)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, NamedTuple, Protocol
 
+from .contract import event_text, is_reveal, visible_to
 from .dice import Dice
 from .errors import IllegalActionError, ParseError, UndoError
 
@@ -36,7 +37,20 @@ class Rules(Protocol):
     Optional hooks, used when present: ``legal_count(state)`` / ``legal_nth(state, i)`` (let
     the lazy legal-action view count and index without building the list),
     ``explain_illegal(state, action)`` (the reason in error messages), ``is_commitment(action)``
-    (actions the player's undo may not take back), ``render_svg(state)`` (pictures, Jupyter).
+    (actions the player's undo may not take back), ``render_svg(state)`` (pictures, Jupyter),
+    ``position_to_json(state)`` / ``position_from_json(doc)`` (the position codec).
+
+    Hidden information (all optional; a game without them has perfect information):
+
+    - ``perfect_information``: ``False`` when some seat may not see everything;
+    - ``observe(state, seat) -> state``: a copy of the state with everything ``seat`` may not
+      see replaced by the game's "unknown" marker (what a computer player of that seat gets);
+    - ``sample_hidden(state, seat, rng) -> state``: a full state consistent with an observed
+      one, hidden values drawn from what is still possible (search players' determinisation);
+    - ``action_visibility(state, action) -> (seen_by, shown)``: who may see an action in the
+      log (``None``: everybody) and the text the others see instead (``shown``), called before
+      the action is applied. Events returned by ``apply`` carry their own visibility
+      (:class:`typhoon.core.contract.Event`).
     """
 
     name: str
@@ -55,13 +69,34 @@ class Rules(Protocol):
 
 
 class Entry(NamedTuple):
-    """One action of the log: who made it, whether it was chance, what it caused."""
+    """One action of the log: who made it, whether it was chance, what it caused.
+
+    ``seen_by`` says who may read the action itself (``None``: everybody) and ``shown`` what
+    the others read instead; ``reveal`` is true when the action or one of its events made hidden
+    information known (the player's undo stops there, as at a die roll)."""
 
     action: Any
     player: str | None
     chance: bool
-    events: tuple[str, ...]
+    events: tuple[Any, ...]
     phase_changed: bool
+    seen_by: frozenset | None = None
+    shown: str | None = None
+    reveal: bool = False
+
+    def text_for(self, seat: str | None, *, omniscient: bool = False) -> str:
+        """The action's text as ``seat`` reads it (the redacted form if it may not see it)."""
+        if omniscient or visible_to(self.seen_by, seat):
+            return str(self.action)
+        return self.shown if self.shown is not None else ("chance event" if self.chance else "secret action")
+
+    def events_for(self, seat: str | None, *, omniscient: bool = False) -> list[str]:
+        out = []
+        for ev in self.events:
+            t = event_text(ev, seat, omniscient=omniscient)
+            if t is not None:
+                out.append(t)
+        return out
 
 
 class LegalActions(Sequence):
@@ -132,6 +167,8 @@ class Game:
         # die rolls in the first ``trusted_plies`` actions were recorded under another
         # (undisclosed) seed and are taken as recorded; see core.record
         self.trusted_plies = 0
+        # the seat this game is an observation for (Game.observed), None for the true game
+        self.observer: str | None = None
         self._stack: list[tuple[Any, object | None]] = []
 
     # -- looking ---------------------------------------------------------------------------
@@ -181,11 +218,16 @@ class Game:
 
     def _apply(self, action: Any, chance: bool, dice_before: object | None) -> tuple[str, ...]:
         player = None if chance else self.current_player
-        before = self.rules.phase_key(self.state)
+        rules = self.rules
+        before = rules.phase_key(self.state)
+        hidden = not getattr(rules, "perfect_information", True)
+        visibility = getattr(rules, "action_visibility", None) if hidden else None
+        seen_by, shown = visibility(self.state, action) if visibility is not None else (None, None)
         if self.keep_history:
-            self._stack.append((self.rules.copy_state(self.state), dice_before))
-        events = tuple(self.rules.apply(self.state, action))
-        self.log.append(Entry(action, player, chance, events, self.rules.phase_key(self.state) != before))
+            self._stack.append((rules.copy_state(self.state), dice_before))
+        events = tuple(rules.apply(self.state, action))
+        reveal = hidden and any(map(is_reveal, events))
+        self.log.append(Entry(action, player, chance, events, rules.phase_key(self.state) != before, seen_by, shown, reveal))
         return events
 
     def _why_illegal(self, action: Any, chance: bool) -> str:
@@ -220,9 +262,29 @@ class Game:
         if not self.log or not self._stack:
             return False
         last = self.log[-1]
-        if last.chance or last.phase_changed or self._is_commitment(last.action):
+        if last.chance or last.reveal or last.phase_changed or self._is_commitment(last.action):
             return False
         return player is None or last.player == player
+
+    def undo_refusal(self, player: str | None = None) -> str | None:
+        """Why ``player`` may not undo now (None if they may): the one place undo reasons are
+        worded, for every front end."""
+        if not self.log:
+            return "nothing to undo"
+        last = self.log[-1]
+        if last.chance:
+            return f"cannot undo past the die roll ({last.text_for(player)})"
+        if last.reveal:
+            return f"cannot undo past a reveal ({last.text_for(player)})"
+        if last.phase_changed:
+            return f"cannot undo '{last.text_for(player)}': it ended the phase"
+        if self._is_commitment(last.action):
+            return f"cannot undo '{last.text_for(player)}': the rules make it final"
+        if player is not None and last.player != player:
+            return f"the last action ('{last.text_for(player)}') was made by {last.player}, not {player}"
+        if not self._stack:
+            return "this game keeps no history"
+        return None
 
     def _is_commitment(self, action: Any) -> bool:
         """Actions the rules make final (e.g. BfM 9.0 Battle Commitment)."""
@@ -230,18 +292,11 @@ class Game:
         return bool(final and final(action))
 
     def undo(self, player: str | None = None) -> Entry:
-        """The player's undo: back one decision, never past a die roll or a phase boundary."""
-        if not self.log:
-            raise UndoError("nothing to undo")
-        last = self.log[-1]
-        if last.chance:
-            raise UndoError(f"cannot undo past the die roll ({last.action})")
-        if last.phase_changed:
-            raise UndoError(f"cannot undo '{last.action}': it ended the phase")
-        if self._is_commitment(last.action):
-            raise UndoError(f"cannot undo '{last.action}': the rules make it final")
-        if player is not None and last.player != player:
-            raise UndoError(f"the last action ('{last.action}') was made by {last.player}, not {player}")
+        """The player's undo: back one decision, never past a die roll, a reveal or a phase
+        boundary."""
+        why = self.undo_refusal(player)
+        if why is not None and why != "this game keeps no history":
+            raise UndoError(why)
         return self.pop()
 
     def play_until_decision(self) -> list[Entry]:
@@ -257,9 +312,56 @@ class Game:
         render = getattr(self.rules, "render_svg", None)
         return render(self.state) if render else None
 
+    # -- hidden information -----------------------------------------------------------------
+    @property
+    def perfect_information(self) -> bool:
+        return bool(getattr(self.rules, "perfect_information", True))
+
+    def log_view(self, seat: str | None, *, omniscient: bool = False, start: int = 0) -> list[dict[str, Any]]:
+        """The log as ``seat`` (``None``: a spectator) may read it, from entry ``start`` on:
+        hidden actions in their redacted form, events the seat may not read left out."""
+        out = []
+        for i in range(start, len(self.log)):
+            e = self.log[i]
+            out.append(
+                {
+                    "ply": i + 1,
+                    "action": e.text_for(seat, omniscient=omniscient),
+                    "player": e.player,
+                    "chance": e.chance,
+                    "events": e.events_for(seat, omniscient=omniscient),
+                }
+            )
+        return out
+
+    def observe_state(self, seat: str | None) -> Any:
+        """A copy of the state with everything ``seat`` may not see hidden (rules' ``observe``)."""
+        observe = getattr(self.rules, "observe", None)
+        return observe(self.state, seat) if observe is not None else self.rules.copy_state(self.state)
+
+    def observed(self, seat: str | None, keep_history: bool = True) -> Game:
+        """The game as ``seat`` may know it: what computer players and research observations
+        get. Its state hides what ``seat`` may not see, its log is redacted, and its dice are its
+        own (never the real generator), so nothing hidden or to come can be read from it. In a
+        game with perfect information this is an independent copy (``copy``)."""
+        g = self.copy(keep_history=keep_history)
+        if self.perfect_information:
+            return g
+        g.state = self.observe_state(seat)
+        g.start_state = g.state
+        g.log = [
+            Entry(e.text_for(seat), e.player, e.chance, tuple(e.events_for(seat)), e.phase_changed, None, None, e.reveal)
+            for e in self.log
+        ]
+        g.observer = seat
+        return g
+
     # -- records ---------------------------------------------------------------------------
-    def action_texts(self) -> list[str]:
-        return [str(e.action) for e in self.log]
+    def action_texts(self, seat: str | None = None, *, omniscient: bool = True) -> list[str]:
+        """The log's action texts: all of them (the default), or as ``seat`` reads them."""
+        if omniscient:
+            return [str(e.action) for e in self.log]
+        return [e.text_for(seat) for e in self.log]
 
     def copy(self, keep_history: bool = False) -> Game:
         """An independent copy at the same state (for search), sharing nothing mutable."""
@@ -275,6 +377,7 @@ class Game:
         g.log = list(self.log)
         g.keep_history = keep_history
         g.trusted_plies = self.trusted_plies
+        g.observer = getattr(self, "observer", None)
         g._stack = []
         return g
 

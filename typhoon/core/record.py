@@ -14,6 +14,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+from .contract import resolve
 from .errors import IllegalActionError, ParseError, PositionError, SaveFormatError
 from .game import Game
 
@@ -31,9 +32,7 @@ def to_record(
     """The save record of a game. ``public=True`` (what a server hands to players) withholds
     the seed of a game still in progress, since the seed tells every roll to come; it gives its
     SHA-256 instead, so the seed can be checked once it is revealed at the end."""
-    from ..games import registry
-
-    pkg = registry.get(game.rules.name)
+    pkg = resolve(game.rules.name)
     start = pkg.position_to_json(game.start_state)
     fresh = pkg.position_to_json(game.rules.initial_state(game.options))
     outcome = game.outcome()
@@ -60,8 +59,6 @@ def to_record(
 
 def from_record(record: Any) -> Game:
     """Rebuild a game from a save record, replaying and checking every action."""
-    from ..games import registry
-
     if not isinstance(record, dict):
         raise SaveFormatError("a save file must hold a JSON object")
     if record.get("format") != FORMAT:
@@ -83,7 +80,7 @@ def from_record(record: Any) -> Game:
     elif not isinstance(seed, int) or isinstance(seed, bool):
         raise SaveFormatError("save file field 'seed' is missing or not a whole number")
     try:
-        pkg = registry.get(record["game"])
+        pkg = resolve(record["game"])
         options = pkg.normalise_options(record.get("options"))
         start = pkg.position_from_json(record["start"]) if record.get("start") else None
         return Game.replay(pkg.rules, options, seed, [str(a) for a in record["actions"]], state=start, trusted_plies=trusted)
@@ -93,10 +90,8 @@ def from_record(record: Any) -> Game:
 
 def verify(record: dict[str, Any]) -> tuple[Game, bool]:
     """Replay a record; returns the game and whether its final position matches the record."""
-    from ..games import registry
-
     game = from_record(record)
-    digest = position_digest(registry.get(game.rules.name).position_to_json(game.state))
+    digest = position_digest(resolve(game.rules.name).position_to_json(game.state))
     return game, record.get("final") in (None, digest)
 
 

@@ -1,0 +1,1 @@
+"""Typhoon Mini: a small synthetic game that proves the platform (under construction)."""
