@@ -14,6 +14,10 @@ plays whole games with the same seeds; the rows differ in what each step costs:
 * MCP seat: in-process tool calls (``legal_actions`` text + ``act`` text), both sides
 
     python bench/bench_envs.py --games 5
+    python bench/bench_envs.py --game mini --games 20
+
+Rates are per second of CPU time of this process (``time.process_time``), so other jobs on a
+shared machine do not skew them. Every row reaches the game through the registry (``registry.get(game)``, its ``encoding()``).
 """
 
 from __future__ import annotations
@@ -25,13 +29,15 @@ import time
 import numpy as np
 
 
-def bench_engine(seeds, with_tensors: bool = False) -> tuple[int, float]:
-    from typhoon.games.bfm import encoding as enc
-    from typhoon.games.bfm import new_game
+def bench_engine(game: str, seeds, with_tensors: bool = False) -> tuple[int, float]:
+    from typhoon.games import registry
+    from typhoon.research.common import observation
 
-    n, t0 = 0, time.perf_counter()
+    pkg = registry.get(game)
+    enc = pkg.encoding()
+    n, t0 = 0, time.process_time()
     for seed in seeds:
-        g = new_game({}, seed=seed, keep_history=False)
+        g = pkg.new_game({}, seed=seed, keep_history=False)
         rng = random.Random(seed)
         while not g.is_over():
             if g.is_chance():
@@ -39,40 +45,41 @@ def bench_engine(seeds, with_tensors: bool = False) -> tuple[int, float]:
                 continue
             legal = list(g.legal_actions)
             if with_tensors:
-                enc.legal_mask(g.state, legal)
-                enc.observation(g.state, g.current_player)
+                enc.legal_mask(g.state)
+                observation(pkg, enc, g.state, g.current_player)
             g.push(legal[rng.randrange(len(legal))], validate=False)
             n += 1
-    return n, time.perf_counter() - t0
+    return n, time.process_time() - t0
 
 
-def bench_openspiel(seeds, with_tensors: bool = False) -> tuple[int, float]:
+def bench_openspiel(game_name: str, seeds, with_tensors: bool = False) -> tuple[int, float]:
     import pyspiel
 
-    from typhoon.research import openspiel_game  # noqa: F401
+    from typhoon.research import openspiel_game
 
-    game = pyspiel.load_game("python_typhoon_bfm")
-    n, t0 = 0, time.perf_counter()
+    game = pyspiel.load_game(openspiel_game.short_name(game_name))
+    n, t0 = 0, time.process_time()
     for seed in seeds:
         rng = random.Random(seed)
         s = game.new_initial_state()
         while not s.is_terminal():
             if s.is_chance_node():
-                s.apply_action(rng.randrange(6))
+                actions, probs = zip(*s.chance_outcomes())
+                s.apply_action(rng.choices(actions, weights=probs)[0])
                 continue
             legal = s.legal_actions()
             if with_tensors:
                 s.observation_tensor(s.current_player())
             s.apply_action(legal[rng.randrange(len(legal))])
             n += 1
-    return n, time.perf_counter() - t0
+    return n, time.process_time() - t0
 
 
-def bench_pettingzoo(seeds) -> tuple[int, float]:
+def bench_pettingzoo(game: str, seeds) -> tuple[int, float]:
     from typhoon.research.pettingzoo_env import env as make_env
 
-    env = make_env()
-    n, t0 = 0, time.perf_counter()
+    env = make_env(game=game)
+    n, t0 = 0, time.process_time()
     for seed in seeds:
         env.reset(seed=seed)
         rng = np.random.default_rng(seed)
@@ -83,16 +90,16 @@ def bench_pettingzoo(seeds) -> tuple[int, float]:
                 continue
             env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
             n += 1
-    return n, time.perf_counter() - t0
+    return n, time.process_time() - t0
 
 
-def bench_gym(seeds) -> tuple[int, float]:
+def bench_gym(game: str, seeds) -> tuple[int, float]:
     import gymnasium as gym
 
-    from typhoon.research import gym_env  # noqa: F401
+    from typhoon.research import gym_env
 
-    env = gym.make("TyphoonBfm-v0", side="german", opponent="random")
-    n, t0 = 0, time.perf_counter()
+    env = gym.make(gym_env.ENV_IDS[game], opponent="random")
+    n, t0 = 0, time.process_time()
     for seed in seeds:
         _obs, info = env.reset(seed=seed)
         rng = np.random.default_rng(seed)
@@ -101,40 +108,43 @@ def bench_gym(seeds) -> tuple[int, float]:
             _obs, _r, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
             done = term or trunc
         n += sum(1 for e in env.unwrapped.game.log if not e.chance)
-    return n, time.perf_counter() - t0
+    return n, time.process_time() - t0
 
 
-def bench_mcp_seat(seeds) -> tuple[int, float]:
+def bench_mcp_seat(game: str, seeds) -> tuple[int, float]:
     from typhoon.research.mcp_server import Seat
 
-    n, t0 = 0, time.perf_counter()
+    n, t0 = 0, time.process_time()
     for seed in seeds:
         rng = random.Random(seed)
-        seat = Seat()
-        seat.new_game({}, "german", "random", seed)
+        seat = Seat(game)
+        seat.new_game({}, seat.pkg.sides[0], "random", seed)
         while not seat.game.is_over():
             seat.side = seat.game.current_player  # the seat plays both sides through the text tools
             acts = seat.legal_actions().splitlines()
             seat.act(acts[rng.randrange(len(acts))])
         n += sum(1 for e in seat.game.log if not e.chance)
-    return n, time.perf_counter() - t0
+    return n, time.process_time() - t0
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="bfm")
     ap.add_argument("--games", type=int, default=5)
     args = ap.parse_args()
     seeds = range(args.games)
+    game = args.game
     rows = [
-        ("engine (bare)", lambda: bench_engine(seeds)),
-        ("engine + mask + observation", lambda: bench_engine(seeds, True)),
-        ("OpenSpiel", lambda: bench_openspiel(seeds)),
-        ("OpenSpiel + observation_tensor", lambda: bench_openspiel(seeds, True)),
-        ("PettingZoo AEC (obs + mask)", lambda: bench_pettingzoo(seeds)),
-        ("Gymnasium (learner obs + mask)", lambda: bench_gym(seeds)),
-        ("MCP seat (text tools, in-process)", lambda: bench_mcp_seat(seeds)),
+        ("engine (bare)", lambda: bench_engine(game, seeds)),
+        ("engine + mask + observation", lambda: bench_engine(game, seeds, True)),
+        ("OpenSpiel", lambda: bench_openspiel(game, seeds)),
+        ("OpenSpiel + observation_tensor", lambda: bench_openspiel(game, seeds, True)),
+        ("PettingZoo AEC (obs + mask)", lambda: bench_pettingzoo(game, seeds)),
+        ("Gymnasium (learner obs + mask)", lambda: bench_gym(game, seeds)),
+        ("MCP seat (text tools, in-process)", lambda: bench_mcp_seat(game, seeds)),
     ]
-    bench_engine(range(1))  # warm the data caches
+    bench_engine(game, range(1))  # warm the data caches
+    print(f"game {game}, {args.games} games per row")
     print(f"{'interface':<36} {'decisions':>9} {'seconds':>8} {'decisions/s':>12} {'vs engine':>9}")
     base = None
     for name, fn in rows:

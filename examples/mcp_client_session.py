@@ -29,7 +29,7 @@ async def main() -> None:
             await session.initialize()
             tools = await session.list_tools()
             print("tools:", ", ".join(t.name for t in tools.tools))
-            await call(session, "new_game", side="german", opponent="heuristic", seed=1)
+            await call(session, "new_game", game="bfm", side="german", opponent="heuristic", seed=1)
             await call(session, "odds", attackers=["V", "IX"], target="0304")
             await call(session, "legal_actions", unit="IX")
             await call(session, "act", action="move IX 0909")  # illegal: comes back as a tool error

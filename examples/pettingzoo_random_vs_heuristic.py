@@ -1,6 +1,7 @@
-"""PettingZoo AEC loop: a masked-random agent against Typhoon's heuristic player, both sides.
+"""PettingZoo AEC loop: a masked-random agent against a Typhoon computer player, both sides.
 
     python examples/pettingzoo_random_vs_heuristic.py --games 4
+    python examples/pettingzoo_random_vs_heuristic.py --game mini --opponent greedy
 """
 
 from __future__ import annotations
@@ -11,15 +12,14 @@ import time
 import numpy as np
 
 from typhoon.ai.base import make_player
-from typhoon.games.bfm import encoding as enc
 from typhoon.research.pettingzoo_env import env as make_env
 
 
-def play(random_side: str, seed: int) -> tuple[dict, int]:
-    env = make_env()
+def play(game: str, opponent: str, random_side: str, seed: int) -> tuple[dict, int]:
+    env = make_env(game=game)
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    heuristic = make_player("heuristic", seed=seed)
+    player = make_player(opponent, game=game, seed=seed)
     final: dict = {}
     steps = 0
     for agent in env.agent_iter():
@@ -30,8 +30,9 @@ def play(random_side: str, seed: int) -> tuple[dict, int]:
             continue
         if agent == random_side:
             action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
-        else:  # the heuristic reads the engine's game; its action is encoded into the env's space
-            action = enc.encode(env.game.state, heuristic.choose(env.game))
+        else:  # the computer player reads the game as its side may know it; its action is encoded
+            g = env.game if env.game.perfect_information else env.game.observed(agent)
+            action = env.encoding.encode(env.game.state, player.choose(g))
         env.step(action)
         steps += 1
     return final, steps
@@ -39,21 +40,25 @@ def play(random_side: str, seed: int) -> tuple[dict, int]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="bfm")
+    ap.add_argument("--opponent", default="heuristic", help="a Typhoon player of the game (mini: greedy)")
     ap.add_argument("--games", type=int, default=4)
     args = ap.parse_args()
+    sides = make_env(game=args.game).possible_agents
     t0 = time.perf_counter()
-    score = {"random": 0.0, "heuristic": 0.0}
+    score = {"random": 0.0, args.opponent: 0.0}
     total_steps = 0
     for i in range(args.games):
-        random_side = ("german", "soviet")[i % 2]
-        rewards, steps = play(random_side, seed=i)
+        random_side = sides[i % 2]
+        other = sides[1 - i % 2]
+        rewards, steps = play(args.game, args.opponent, random_side, seed=i)
         total_steps += steps
-        other = "soviet" if random_side == "german" else "german"
-        print(f"game {i}: random plays {random_side:<6} rewards random {rewards[random_side]:+d}, heuristic {rewards[other]:+d} ({steps} agent steps)")
+        print(f"game {i}: random plays {random_side:<6} rewards random {rewards[random_side]:+.0f}, "
+              f"{args.opponent} {rewards[other]:+.0f} ({steps} agent steps)")
         score["random"] += (rewards[random_side] + 1) / 2
-        score["heuristic"] += (rewards[other] + 1) / 2
+        score[args.opponent] += (rewards[other] + 1) / 2
     dt = time.perf_counter() - t0
-    print(f"score: heuristic {score['heuristic']:g}, random {score['random']:g} of {args.games}; "
+    print(f"score: {args.opponent} {score[args.opponent]:g}, random {score['random']:g} of {args.games}; "
           f"{total_steps / dt:.0f} agent steps/s")
 
 

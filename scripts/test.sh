@@ -8,4 +8,6 @@ if [ -z "${TYPHOON_TEST_POSTGRES_URL:-}" ] && [ -f scripts/pg_test_setup.sh ]; t
   eval "$(bash scripts/pg_test_setup.sh | grep '^export ' || true)"
 fi
 mkdir -p artifacts
+# the layer contracts of docs/architecture.md (core knows no game; front ends use the contract)
+.venv/bin/lint-imports
 .venv/bin/python -m pytest -q "$@"

@@ -87,3 +87,27 @@ def test_render_writes_svg_and_png(tmp_path):
         assert r.exit_code == 0, r.output
         assert out.stat().st_size > 1000
     assert "Moscow" in (tmp_path / "map.svg").read_text()
+
+
+def test_query_odds_refuses_an_attacker_named_twice(tmp_path):
+    # 9.0: each attacking unit attacks once; the package's one attack check says so
+    pos = _position(tmp_path, phase="german_combat",
+                    units={"1S": {"hex": "1103", "reduced": True}, "XLVI": "1003", "XX": "1002"})
+    r = CliRunner().invoke(main, ["query", "odds", "-p", pos, "-t", "1103", "-a", "XLVI,XLVI"])
+    assert r.exit_code != 0 and "XLVI is listed twice" in r.output
+
+
+def test_commands_take_any_game():
+    # mini 4.2/4.3: a game of 4 turns (option turns) ends after turn 4; its sides are blue and red
+    r = CliRunner().invoke(main, ["selfplay", "--game", "mini", "-n", "2", "-O", "turns=4", "--red", "random",
+                                  "--no-progress"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output.strip().splitlines()[-1])
+    assert out["blue_wins"] + out["red_wins"] + out["draws"] == 2 and out["red"] == "random"
+    assert "german_wins" not in out
+    r = CliRunner().invoke(main, ["selfplay", "--game", "mini", "-n", "1", "--soviet", "random", "--no-progress"])
+    assert r.exit_code != 0 and "blue, red" in r.output
+    r = CliRunner().invoke(main, ["selfplay", "--game", "mini", "-n", "1", "-O", "edition=2009", "--no-progress"])
+    assert r.exit_code != 0 and "no option 'edition'" in r.output
+    r = CliRunner().invoke(main, ["games"])
+    assert r.exit_code == 0 and "mini: Typhoon Mini" in r.output and "bfm: Battle for Moscow" in r.output

@@ -159,7 +159,14 @@ def test_public_record_withholds_the_seed_of_a_running_game():
     _play_until_roll(g)
     g.roll()
     rec = record.to_record(g, public=True)
-    assert rec["seed"] is None and rec["seed_sha256"] == hashlib.sha256(b"21").hexdigest()
+    assert rec["seed"] is None and rec["seed_commitment"] == record.seed_commitment(21, "mt19937")
+    # the commitment is HMAC-SHA256 keyed with the seed (32 bytes), over a domain and the dice scheme
+    import hmac
+
+    key = (21).to_bytes(32, "big")
+    assert rec["seed_commitment"] == hmac.new(key, b"typhoon/seed-commitment/v2|mt19937", hashlib.sha256).hexdigest()
+    # never the unsalted hash of the seed's text, which a small seed space would give away
+    assert rec["seed_commitment"] != hashlib.sha256(b"21").hexdigest()
     again = record.from_record(rec)  # rolls taken as recorded, fresh dice from here on
     assert again.action_texts() == g.action_texts() and again.trusted_plies == g.ply
     assert record.to_record(again)["final"] == record.to_record(g)["final"]

@@ -12,7 +12,7 @@ from typhoon.ai.match import play_game
 from typhoon.cli import main
 from typhoon.core import record
 from typhoon.games.bfm import combat, movement, new_game
-from typhoon.tui.board import BoardView, render_map, short_id
+from typhoon.tui.board import BoardView, render_game, short_id
 from typhoon.tui.info import HELP
 from typhoon.tui.session import Session
 
@@ -150,35 +150,44 @@ def test_retreat_and_advance_choices_are_asked():
             break
     else:
         raise AssertionError("no retreat choice reached")
-    paths = combat.retreat_options(game.state, game.rules.current_battle(game.state)).paths
+    battle = game.rules.current_battle(game.state)
+    paths = combat.retreat_options(game.state, battle).paths
     assert len(paths) > 1
     session, out = make_session(game, {"german": None, "soviet": None}, ["2", "quit"])
     session.run()
     text = out.getvalue()
-    assert "retreats from" in text and "choose the path" in text
+    # the decision is named (the package's wording, typhoon.games.bfm.present) and every
+    # path of 9.3 is offered, numbered in order
+    assert f"chooses the retreat path of {battle.defender}" in text
     for i, (via, to) in enumerate(paths, 1):
-        assert f"{i:2d}. through {via} to {to}" in text
+        assert f"{i:2d}. Retreat {battle.defender} through {via} to {to}" in text
     assert any(str(e.action) == f"retreat {paths[1][0]} {paths[1][1]}" for e in game.log)
 
     for seed in range(40):
         game = new_game({"edition": "2009"}, seed=seed)
         if _play_until(game, lambda g: _step(g) == "advance", seed):
             break
+    battle = game.rules.current_battle(game.state)
+    advancers = [a.unit for a in game.legal_actions if a.unit is not None]
     session, out = make_session(game, {"german": None, "soviet": None}, [str(len(game.legal_actions)), "quit"])
     session.run()
-    assert "Advance after combat into" in out.getvalue() and "no advance" in out.getvalue()
+    text = out.getvalue()
+    assert f"may advance one attacker into {battle.target}" in text
+    for i, unit in enumerate(advancers, 1):
+        assert f"{i:2d}. Advance {unit} into {battle.target}" in text
+    assert f"{len(advancers) + 1:2d}. No advance" in text
     assert any(str(e.action) == "advance none" for e in game.log)
 
 
 def test_board_text():
     game = new_game({"edition": "2009"}, seed=1)
-    plain = render_map(game.state).plain
+    plain = render_game(game).plain
     lines = plain.splitlines()
     assert len(lines) == 22  # header + 21 lines of staggered cells
     assert "XLVIII" in plain and "Moscow" in plain
     assert "0101" not in plain
-    assert "0101" in render_map(game.state, BoardView(ids=True)).plain
-    compact = render_map(game.state, BoardView(compact=True)).plain
+    assert "0101" in render_game(game, BoardView(ids=True)).plain
+    compact = render_game(game, BoardView(compact=True)).plain
     assert " 48 " in compact and max(map(len, compact.splitlines())) < max(map(len, lines))
     assert short_id("XLVIII", 4) == "48" and short_id("16A", 4) == "16A"
     # 0306 (XLVI) is even: its cell starts one line lower than odd 0305's (XL)

@@ -15,5 +15,12 @@ def _install_game_registry() -> None:
 
     contract.set_resolver(get)
 
+    def svg(game):
+        from .render import svg as render_svg
+
+        return render_svg(game)
+
+    contract.set_renderer(svg)
+
 
 _install_game_registry()

@@ -61,7 +61,7 @@ def test_variants_and_free_setup_play_through():
 
 
 def test_noisy_heuristic_is_still_legal():
-    from typhoon.ai.heuristic import HeuristicPlayer
+    from typhoon.games.bfm.ai import HeuristicPlayer
 
     game = Game(RULES, {"edition": "1986"}, 5, keep_history=False)
     players = {"german": HeuristicPlayer(seed=1, noise=2.0), "soviet": HeuristicPlayer(seed=2, noise=2.0)}

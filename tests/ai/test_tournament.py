@@ -64,7 +64,7 @@ def test_tournament_rejects_bad_players():
 
 
 def test_balance_counts_and_keys():
-    doc = balance(2, ["2009", "1986"], ["standard", "soviet3"], seed=3, workers=1)
+    doc = balance(2, ["standard", "soviet_replacements=3"], seed=3, workers=1, vary={"edition": ["2009", "1986"]})
     assert BALANCE_KEYS <= set(doc)
     assert len(doc["cells"]) == 4 and doc["total_games"] == 8
     for c in doc["cells"]:
@@ -73,7 +73,7 @@ def test_balance_counts_and_keys():
         assert c["options"]["edition"] == c["edition"]
     assert doc["cells"][1]["options"]["soviet_replacements"] == 3
     with pytest.raises(ParseError, match="unknown variant"):
-        balance(1, ["2009"], ["nonsense"])
+        balance(1, ["nonsense"])
 
 
 def _jobs():
@@ -105,12 +105,13 @@ def test_cli_tournament_and_balance_json():
     assert r.exit_code == 0, r.output
     doc = json.loads(r.output)
     assert doc["total_games"] == 4 and TOURNAMENT_KEYS <= set(doc)
-    r = runner.invoke(main, ["balance", "-n", "2", "--edition", "both", "--variants", "standard,german_even",
+    r = runner.invoke(main, ["balance", "-n", "2", "--edition", "both", "--variants", "standard,german_replacement_turns=even",
                              "--jobs", "1", "--json", "--no-progress"])
     assert r.exit_code == 0, r.output
     doc = json.loads(r.output)
     assert [(c["edition"], c["variant"]) for c in doc["cells"]] == [
-        ("2009", "standard"), ("2009", "german_even"), ("1986", "standard"), ("1986", "german_even")]
+        ("2009", "standard"), ("2009", "german_replacement_turns=even"), ("1986", "standard"),
+        ("1986", "german_replacement_turns=even")]
     r = runner.invoke(main, ["balance", "-n", "1", "--variants", "bogus", "--no-progress"])
     assert r.exit_code != 0 and "unknown variant 'bogus'" in r.output
     r = runner.invoke(main, ["balance", "-n", "1", "-O", "soviet_replacements=9", "--no-progress"])

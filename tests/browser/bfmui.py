@@ -14,7 +14,7 @@ ENGINE_OPTIONS = {"edition": "2009"}
 def ids_from_url(url: str) -> tuple[str, str | None]:
     u = urlparse(url)
     gid = u.path.rstrip("/").split("/")[-1]
-    seat = parse_qs(u.query).get("seat", [None])[0]
+    seat = parse_qs(u.fragment).get("seat", parse_qs(u.query).get("seat", [None]))[0]  # #seat= (secret never sent)
     return gid, seat
 
 
@@ -143,7 +143,7 @@ def settle_choices(page, api, gid: str, seat: str, *, retreat_to: str | None = N
             act(page, lambda: page.click('[data-testid="standfast-no"]'))
         elif "advance none" in L:
             pick = "advance none"
-            act(page, lambda: page.click('[data-testid="no-advance"]'))
+            act(page, lambda: page.click('.prompt [data-action="advance none"]'))
         elif any(a.startswith("loss ") for a in L):
             pick = next(a for a in L if a.startswith("loss "))
             act(page, lambda: click_unit(page, pick.split()[1]))

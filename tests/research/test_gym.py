@@ -9,10 +9,11 @@ gym = pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from typhoon.core.errors import IllegalActionError, ParseError  # noqa: E402
-from typhoon.games.bfm import encoding as enc  # noqa: E402
+from typhoon.games import registry  # noqa: E402
 from typhoon.research import gym_env  # noqa: E402, F401 (registers TyphoonBfm-v0)
 
 pytestmark = [pytest.mark.research, pytest.mark.filterwarnings("ignore::UserWarning")]
+ENC = registry.get("bfm").encoding()
 
 
 @pytest.mark.parametrize("side", ["german", "soviet"])
@@ -20,7 +21,7 @@ def test_gymnasium_check_env(side):
     check_env(gym.make("TyphoonBfm-v0", side=side).unwrapped, skip_render_check=False)
 
 
-def run_episode(env, seed):
+def run_episode(env, seed, shape=ENC.observation_shape):
     obs, info = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     total, steps, done = 0.0, 0, False
@@ -28,7 +29,7 @@ def run_episode(env, seed):
         mask = env.unwrapped.action_masks()
         assert np.array_equal(mask, info["action_mask"]) and mask.sum() >= 1
         obs, r, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(mask))))
-        assert obs.shape == enc.OBS_SHAPE
+        assert obs.shape == shape
         total += r
         steps += 1
         done = term or trunc
@@ -96,4 +97,21 @@ def test_render_modes():
     assert picture.dtype == np.uint8 and picture.ndim == 3 and picture.shape[2] == 3
     assert picture.shape[0] > 200 and picture.std() > 0
     with pytest.raises(ValueError, match="render_mode must be one of"):
-        gym_env.TyphoonBfmEnv(render_mode="svg")
+        gym_env.TyphoonEnv(render_mode="svg")
+
+
+# -- Typhoon Mini (hidden information) ----------------------------------------------------------
+@pytest.mark.parametrize("side", ["blue", "red"])
+def test_mini_gymnasium_check_env(side):
+    check_env(gym.make("TyphoonMini-v0", side=side).unwrapped, skip_render_check=False)
+
+
+def test_mini_episode_and_ids():
+    assert gym_env.ENV_IDS["mini"] == "TyphoonMini-v0" and gym_env.ENV_IDS["bfm"] == "TyphoonBfm-v0"
+    env = gym.make("TyphoonMini-v0", side="red", opponent="random")
+    assert env.unwrapped.side == "red"
+    total, steps, info = run_episode(env, 2, gym.make("TyphoonMini-v0").unwrapped.encoding.observation_shape)
+    assert steps > 10
+    assert total == {None: 0.0, "red": 1.0, "blue": -1.0}[info["winner"]]
+    with pytest.raises(ValueError, match="side must be 'blue' or 'red', not 'german'"):
+        gym.make("TyphoonMini-v0", side="german")

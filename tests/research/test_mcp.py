@@ -101,7 +101,7 @@ def test_seat_errors_are_tool_errors():
         seat.new_game({}, "finnish", "random", 0)
     with pytest.raises(ToolError, match="unknown player 'nobody'"):
         seat.new_game({}, "german", "nobody", 0)
-    with pytest.raises(ToolError, match="edition must be"):
+    with pytest.raises(ToolError, match=r"option edition: '1999' is not one of \['2009', '1986'\]"):
         seat.new_game({"edition": "1999"}, "german", "random", 0)
     seat.new_game({}, "german", "random", 0)
     with pytest.raises(ToolError, match="no unit called 'XYZ'"):
@@ -138,3 +138,85 @@ def test_cli_command_is_registered():
 
     result = CliRunner().invoke(main, ["mcp", "--help"])
     assert result.exit_code == 0 and "MCP server of the LLM seat on stdio" in result.output
+
+
+# -- Typhoon Mini (hidden information) ----------------------------------------------------------
+def test_mini_seat_plays_a_whole_game_and_reads_only_its_side():
+    seat = Seat("mini")
+    text = seat.new_game({"turns": 4}, "blue", "random", 1)
+    assert "New game of Typhoon Mini" in text and "You play the Blue side." in text
+    assert seat.game.current_player == "blue"
+    assert seat.legal_actions().splitlines() == ["plan aston", "plan brill"]  # 9.1 the secret plan first
+    reply = seat.act("plan brill")
+    assert reply.splitlines()[0] == "[blue] plan brill: Blue's plan: take Brill (9.1); Turn 1: Blue movement"
+    assert "Blue's plan: take Brill" in seat.describe()  # Blue sees its own plan
+    assert seat.log(0).splitlines()[0] == "1. [dice] chit drawn for R1: R1 draws a strength chit (face down, 3.3)"
+    moves = seat.legal_actions("B5").splitlines()
+    assert moves and all(m.startswith("move B5 ") for m in moves)
+    with pytest.raises(ToolError, match="no unit called 'V'"):
+        seat.legal_actions("V")
+    while not seat.game.is_over():
+        reply = seat.act(seat.legal_actions().splitlines()[0])
+    assert reply.splitlines()[-1].startswith("Game over:")
+    assert "The game is over" in seat.describe()
+
+
+def test_mini_red_seat_and_game_errors():
+    seat = Seat()
+    with pytest.raises(ToolError, match="unknown game 'chess'"):
+        seat.new_game({}, "german", "random", 0, game="chess")
+    with pytest.raises(ToolError, match="side must be 'blue' or 'red', not 'german'"):
+        seat.new_game({}, "german", "random", 0, game="mini")
+    text = seat.new_game({}, "red", "random", 2, game="mini")
+    assert "You play the Red side." in text and seat.pkg.name == "mini"
+    assert "[blue] Blue chooses a secret plan: Blue has chosen a secret plan (9.1)" in text  # 9.1 redacted
+    assert "plan aston" not in text and "plan brill" not in text
+
+
+async def mini_session_run(tmp: Path) -> dict:
+    out: dict = {}
+    params = StdioServerParameters(command=sys.executable, args=["-m", "typhoon.research.mcp_server", "--game", "mini"],
+                                   cwd=str(ROOT))
+    with open(tmp / "server.err", "w") as errlog:
+        async with stdio_client(params, errlog=errlog) as (read, write):
+            async with ClientSession(read, write) as s:
+                await s.initialize()
+                out["tools"] = {t.name for t in (await s.list_tools()).tools}
+                r = await s.call_tool("new_game", {"opponent": "random", "seed": 3})
+                out["new_game"] = (r.is_error, r.content[0].text)
+                r = await s.call_tool("act", {"action": "plan aston"})
+                out["act"] = (r.is_error, r.content[0].text)
+    return out
+
+
+def test_stdio_session_mini(tmp_path):
+    out = run_in_thread(mini_session_run(tmp_path))
+    assert out["tools"] == TOOLS
+    err, text = out["new_game"]
+    assert not err and "New game of Typhoon Mini" in text and "you are blue" in text and "It is your move." in text
+    err, text = out["act"]
+    assert not err and text.startswith("[blue] plan aston: Blue's plan: take Aston (9.1)")
+
+
+def test_mini_odds_over_a_hidden_defender_do_not_read_its_chit():
+    """3.3-3.4: R2's chit is face down, so Blue's odds are over the chits it may be: 8 against
+    2 is 4:1 (1 chit of 8), against 3 or 4 is 2:1 (4 of 8), against 5 or 6 is 1:1 (3 of 8), 7.4."""
+    import random
+
+    seat = Seat("mini")
+    seat.new_game({}, "blue", "random", 1)
+    for action in ("plan aston", "move B5 0403", "end"):
+        seat.act(action)
+    assert "attack 0404 B5" in seat.legal_actions().splitlines()
+    text = seat.odds(["B5"], "0404")
+    assert text.startswith(
+        "B5 (8) against R2 (strength hidden: R2) in 0404: modifiers: -1 defender in forest (7.5a); "
+        "column 4:1 12%, 2:1 50%, 1:1 38%. Results: "
+    )
+    rules, truth = seat.pkg.rules, seat.game.state
+    for k in range(4):  # whatever R2's chit really is, Blue reads the same odds
+        seat.game.state = rules.sample_hidden(rules.observe(truth, "blue"), "blue", random.Random(k))
+        assert seat.odds(["B5"], "0404") == text
+    seat.game.state = truth
+    with pytest.raises(ToolError, match="0909"):
+        seat.odds(["B5"], "0909")

@@ -12,10 +12,11 @@ pyspiel = pytest.importorskip("pyspiel")
 from open_spiel.python.algorithms import evaluate_bots, mcts  # noqa: E402
 from open_spiel.python.bots import uniform_random  # noqa: E402
 
-from typhoon.games.bfm import encoding as enc  # noqa: E402
+from typhoon.games import registry  # noqa: E402
 from typhoon.research import openspiel_game  # noqa: E402, F401 (registers the game)
 
 pytestmark = pytest.mark.research
+ENC = registry.get("bfm").encoding()
 
 
 def play_random(state, n, rng):
@@ -34,10 +35,10 @@ def test_game_type_and_info():
     assert t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert t.information == pyspiel.GameType.Information.PERFECT_INFORMATION
     assert t.utility == pyspiel.GameType.Utility.ZERO_SUM
-    assert game.num_distinct_actions() == enc.num_actions() == 22947
+    assert game.num_distinct_actions() == ENC.num_actions == 22947
     assert game.max_chance_outcomes() == 6
-    assert game.observation_tensor_shape() == list(enc.OBS_SHAPE)
-    assert game.information_state_tensor_size() == int(np.prod(enc.OBS_SHAPE))
+    assert game.observation_tensor_shape() == list(ENC.observation_shape)
+    assert game.information_state_tensor_size() == int(np.prod(ENC.observation_shape))
     assert game.num_players() == 2 and game.min_utility() == -1 and game.max_utility() == 1
 
 
@@ -52,7 +53,7 @@ def test_parameters_reach_the_engine():
     game = pyspiel.load_game("python_typhoon_bfm", {"edition": 1986, "soviet_replacements": 3})
     s = game.new_initial_state()
     assert s.state.options.edition == "1986" and s.state.options.soviet_replacements == 3
-    with pytest.raises(Exception, match="soviet_replacements must be 0-6"):
+    with pytest.raises(Exception, match="option soviet_replacements: 9 is outside 0..6"):
         pyspiel.load_game("python_typhoon_bfm", {"soviet_replacements": 9})
 
 
@@ -104,8 +105,8 @@ def test_observation_and_information_state_tensors():
     game = pyspiel.load_game("python_typhoon_bfm")
     state = game.new_initial_state()
     for p in (0, 1):
-        obs = np.array(state.observation_tensor(p)).reshape(enc.OBS_SHAPE)
-        assert np.array_equal(obs, enc.observation(state.state, ("german", "soviet")[p]))
+        obs = np.array(state.observation_tensor(p)).reshape(ENC.observation_shape)
+        assert np.array_equal(obs, ENC.observation(state.state, ("german", "soviet")[p]))
         assert state.information_state_tensor(p) == state.observation_tensor(p)
     assert "observer=german" in state.observation_string(0)
 

@@ -9,10 +9,11 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from typhoon.core.errors import IllegalActionError  # noqa: E402
-from typhoon.games.bfm import encoding as enc  # noqa: E402
+from typhoon.games import registry  # noqa: E402
 from typhoon.research.pettingzoo_env import env  # noqa: E402
 
 pytestmark = [pytest.mark.research, pytest.mark.filterwarnings("ignore::UserWarning")]
+ENC = registry.get("bfm").encoding()
 
 
 def test_pettingzoo_api_test():
@@ -26,7 +27,7 @@ def test_pettingzoo_seed_test():
 def play_masked_random(e, seed):
     e.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    steps = {"german": 0, "soviet": 0}
+    steps = dict.fromkeys(e.possible_agents, 0)
     for agent in e.agent_iter():
         obs, reward, term, trunc, info = e.last()
         if term or trunc:
@@ -76,7 +77,7 @@ def test_illegal_action_is_a_clear_error_and_changes_nothing():
     with pytest.raises(IllegalActionError, match="not legal now"):
         e.step(illegal)
     with pytest.raises(IllegalActionError, match="outside"):
-        e.step(enc.num_actions() + 5)
+        e.step(ENC.num_actions + 5)
     assert e.game.action_texts() == before
 
 
@@ -90,3 +91,43 @@ def test_game_options_and_render():
     assert e.game.state.options.soviet_replacements == 3
     with pytest.raises(ValueError, match="render_mode"):
         env(render_mode="human")
+
+
+# -- Typhoon Mini (hidden information) ----------------------------------------------------------
+def test_mini_pettingzoo_api_test():
+    api_test(env(game="mini", render_mode="ansi"), num_cycles=400, verbose_progress=False)
+
+
+def test_mini_pettingzoo_seed_test():
+    seed_test(lambda render_mode=None: env(game="mini", render_mode=render_mode), num_cycles=100)
+
+
+def test_mini_whole_game_agents_and_rewards():
+    e = env(game="mini")
+    assert e.possible_agents == ["blue", "red"] and e.metadata["name"] == "typhoon_mini_v0"
+    e.reset(seed=4)
+    rng = np.random.default_rng(4)
+    steps, final = dict.fromkeys(e.possible_agents, 0), {}
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, info = e.last()
+        if term or trunc:
+            final[agent] = reward
+            e.step(None)
+            continue
+        assert agent == e.game.current_player and obs["action_mask"].sum() == len(e.game.legal_actions)
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        steps[agent] += 1
+    assert steps["blue"] > 10 and steps["red"] > 10
+    out = e.game.outcome()
+    assert out is not None
+    assert final == ({"blue": 0.0, "red": 0.0} if out.winner is None else
+                     {out.winner: 1.0, ("red" if out.winner == "blue" else "blue"): -1.0})
+
+
+def test_unknown_game_and_bad_option():
+    from typhoon.core.errors import ParseError
+
+    with pytest.raises(ParseError, match="unknown game 'chess'"):
+        env(game="chess")
+    with pytest.raises(ParseError, match="option turns: 12 is outside 4..8"):
+        env(game="mini", options={"turns": 12})

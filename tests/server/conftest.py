@@ -37,18 +37,38 @@ def client(db_url):
 
 
 def new_game(client, **body):
+    """A new game; hot-seat and ai games get seed 7 unless told otherwise (a chosen seed is
+    shown to every seat), network games always get secret dice (a seed cannot be chosen)."""
     body.setdefault("mode", "hotseat")
-    body.setdefault("seed", 7)
+    if body["mode"] == "network":
+        body.pop("seed", None)
+    else:
+        body.setdefault("seed", 7)
     r = client.post("/api/games", json=body)
     assert r.status_code == 201, r.text
     return r.json()
 
 
+def seat_headers(seat):
+    """The seat secret as it travels: the X-Typhoon-Seat header (typhoon.server.seats)."""
+    return {"X-Typhoon-Seat": seat} if seat else {}
+
+
 def view(client, gid, seat=None):
-    r = client.get(f"/api/games/{gid}", params={"seat": seat} if seat else {})
+    r = client.get(f"/api/games/{gid}", headers=seat_headers(seat))
     assert r.status_code == 200, r.text
     return r.json()
 
 
 def act(client, gid, seat, action, version):
-    return client.post(f"/api/games/{gid}/actions", json={"seat": seat, "action": action, "version": version})
+    return client.post(f"/api/games/{gid}/actions", json={"action": action, "version": version}, headers=seat_headers(seat))
+
+
+def ws_url(gid):
+    return f"/ws/games/{gid}"
+
+
+def ws_connect(client, gid, seat=None):
+    """A WebSocket as the browser opens it: the secret in a subprotocol, never the URL."""
+    protocols = ["typhoon.v1"] + ([f"typhoon.seat.{seat}"] if seat else [])
+    return client.websocket_connect(ws_url(gid), subprotocols=protocols)

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
-
 import threading
 
 import pytest
 from fastapi.testclient import TestClient
 
+from typhoon.core import record
 from typhoon.core.errors import IllegalActionError
 from typhoon.games.bfm import new_game as engine_game
 from typhoon.server.app import create_app
@@ -19,7 +18,8 @@ from .conftest import act, new_game, view
 def test_create_each_mode_gives_the_right_seats(client):
     hot = new_game(client, mode="hotseat")
     assert hot["seats"]["both"] and hot["seats"]["german"] is None and hot["seats"]["soviet"] is None
-    assert hot["links"] == {"both": f"/play/{hot['id']}?seat={hot['seats']['both']}", "spectator": f"/play/{hot['id']}"}
+    # the secret travels in the fragment, which the browser never sends to a server
+    assert hot["links"] == {"both": f"/play/{hot['id']}#seat={hot['seats']['both']}", "spectator": f"/play/{hot['id']}"}
     net = new_game(client, mode="network")
     assert net["seats"]["german"] and net["seats"]["soviet"] and net["seats"]["both"] is None
     assert net["seats"]["german"] != net["seats"]["soviet"]
@@ -238,8 +238,12 @@ def test_odds_and_moves(client):
     ):
         r = client.get(f"/api/games/{gid}/odds", params=params)
         assert r.status_code == 422 and word in r.json()["detail"], (params, r.json())
-    r = client.get(f"/api/games/{gid}/moves", params={"unit": "XXII"})
-    assert r.json() == {"unit": "XXII", "destinations": []}  # combat phase: nobody moves
+    r = client.get(f"/api/games/{gid}/moves", params={"unit": "XXII"}).json()
+    assert r["unit"] == "XXII" and r["destinations"] == []  # combat phase: nobody moves
+    # its legal actions, described: the engine's actions naming XXII (attacks on adjacent hexes)
+    eng = engine_game({}, seed=7)
+    assert sorted(d["text"] for d in r["actions"]) == sorted(str(a) for a in eng.legal_actions if str(a).split()[1:2] == ["XXII"])
+    assert r["actions"] and all(d["verb"] == "attack" and d["units"] == ["XXII"] for d in r["actions"])
     assert client.get(f"/api/games/{gid}/moves", params={"unit": "ZZZ"}).status_code == 422
 
 
@@ -257,15 +261,17 @@ def test_moves_in_a_movement_phase_match_the_engine(client):
 
 
 def test_record_import_and_replay(client):
-    g = new_game(client, seed=7)
+    g = new_game(client, seed=None)  # secret dice
     gid, seat = g["id"], g["seats"]["both"]
     for i, text in enumerate(["attack XXII 0507", "commit"]):
         act(client, gid, seat, text, i)
     v = view(client, gid)
     rec = client.get(f"/api/games/{gid}/record").json()
-    # a running game's record withholds the seed (it would tell every roll to come), with its hash
+    # a running game's record withholds the seed (it would tell every roll to come), with its commitment
     assert rec["format"] == "typhoon-save" and rec["seed"] is None and rec["actions"] == [e["action"] for e in v["log"]]
-    assert rec["seed_sha256"] == hashlib.sha256(b"7").hexdigest()
+    seed = client.app.state.games.cache[gid].game.seed
+    assert rec["dice"] == "hmac-sha256" and rec["seed_commitment"] == record.seed_commitment(seed, "hmac-sha256")
+    assert v["dice"]["commitment"] == rec["seed_commitment"] and v["dice"]["seed"] is None
     r = client.post("/api/games/import", json={**rec, "mode": "network"})
     assert r.status_code == 201, r.text
     imported = r.json()
@@ -274,11 +280,13 @@ def test_record_import_and_replay(client):
     # its rolls are taken as recorded: the imported game starts from the same position, fresh dice
     assert w["position"] == v["position"] and w["log"] == [] and w["mode"] == "network"
     # a record with its seed (a finished game, or a local save) keeps the whole log
-    full = dict(rec, seed=7)
+    full = dict(rec, seed=seed)
     r = client.post("/api/games/import", json={**full, "mode": "hotseat"})
     assert r.status_code == 201, r.text
     w = view(client, r.json()["id"])
     assert w["position"] == v["position"] and w["log"] == v["log"]
+    # ... and its seed, known to the importer, is shown to every seat
+    assert w["dice"]["seed"] == seed and w["dice"]["seed_chosen"] is True
     bad = dict(full, actions=rec["actions"][:-1] + ["roll 99"])
     r = client.post("/api/games/import", json=bad)
     assert r.status_code == 422 and "does not replay" in r.json()["detail"]
@@ -296,10 +304,27 @@ def test_record_import_and_replay(client):
 
 def test_meta_and_pages(client):
     m = client.get("/api/meta").json()
-    assert m["editions"] == ["2009", "1986"] and "human" in m["players"] and "random" in m["players"]
-    assert m["units"]["XXII"]["side"] == "german" and m["options"]["edition"] == "2009"
-    assert m["phases"]["2009"][0]["id"] == "german_setup"
-    assert "hexes" in m["map"]
+    games = {g["name"]: g for g in m["games"]}
+    assert m["default"] == "bfm" and games["bfm"]["title"] == "Battle for Moscow"
+    bfm = games["bfm"]
+    assert bfm["sides"] == ["german", "soviet"] and bfm["side_names"] == {"german": "German", "soviet": "Soviet"}
+    specs = {o["name"]: o for o in bfm["option_specs"]}
+    assert specs["edition"]["choices"] == ["2009", "1986"] and specs["edition"]["default"] == "2009"
+    assert "human" in bfm["players"] and "random" in bfm["players"] and "heuristic" in bfm["players"]
+    one = client.get("/api/meta", params={"game": "bfm"}).json()["game"]
+    assert one["options"]["edition"] == "2009" and one["map_meta"]["units"]["XXII"]["side"] == "german"
+    assert len(one["map_meta"]["hexes"]) == 140 and len(one["map_meta"]["geometry"]["centres"]) == 140
+    assert one["rules_doc"]["victory"] and one["rules_doc"]["charts"]
+    old = client.get("/api/meta", params={"game": "bfm", "options": '{"edition": "1986"}'}).json()["game"]
+    assert old["options"]["edition"] == "1986"
+    for params, word in (({"game": "chess"}, "chess"), ({"game": "bfm", "options": '{"edition": "1999"}'}, "edition"),
+                         ({"game": "bfm", "options": "{not json"}, "JSON")):
+        r = client.get("/api/meta", params=params)
+        assert r.status_code == 422 and word in r.json()["detail"], (params, r.json())
+    g = new_game(client)
+    assert client.get(f"/api/games/{g['id']}/meta").json()["map_meta"] == one["map_meta"]
+    v = view(client, g["id"])
+    assert [p["id"] for p in v["phases"] if not p.get("skipped")][0] == v["phase"] == "german_combat" and {u["id"]: u["side"] for u in v["units"]}["XXII"] == "german"
     assert client.get("/").status_code == 200 and "html" in client.get("/").headers["content-type"]
     assert client.get("/play/abc").text == client.get("/").text
     assert client.get("/docs").status_code == 200

@@ -1,25 +1,32 @@
-"""The player interface and the registry of computer players by name."""
+"""The registry of computer players by name, for any game.
+
+A game's players are the generic ones (``random`` and the search levels ``search-easy``,
+``search-normal``, ``search-hard``, which work for every game through the contract) plus the
+game's own (``typhoon.games.registry.get(game).players()``, e.g. Battle for Moscow's
+``heuristic``). ``human`` names a person and is listed first.
+
+Generic factories are called as ``factory(seed=..., game=<game name>, **kw)``; a game's own as
+``factory(seed=..., **kw)``. Every player has ``.choose(game)`` (typhoon.core.contract.Player),
+given ``game.observed(side)``.
+"""
 
 from __future__ import annotations
 
 import importlib
 import random
-from typing import Any, Callable, Protocol
+from typing import Any, Callable
 
+from ..core.contract import Player, PlayerFactory
 from ..core.errors import ParseError
 from ..core.game import Game
+from ..games import registry
 
-
-class Player(Protocol):
-    """A computer player: given a game where it is to act (not a chance node), pick a legal action."""
-
-    name: str
-
-    def choose(self, game: Game) -> Any: ...
+HUMAN = "human"
+DEFAULT_GAME = "bfm"  # the game of callers that name none (the platform's first game)
 
 
 class RandomPlayer:
-    """Uniformly random legal play (seeded, so games are repeatable)."""
+    """Uniformly random legal play (seeded, so games are repeatable); any game."""
 
     name = "random"
 
@@ -31,19 +38,19 @@ class RandomPlayer:
         return acts[self.rng.randrange(len(acts))]
 
 
-# name -> "module:factory" (imported lazily so a light install stays light)
-_REGISTRY: dict[str, str | Callable[..., Player]] = {
+# generic players: name -> factory or "module:factory" (imported lazily so a light install stays light)
+_GENERIC: dict[str, str | Callable[..., Player]] = {
     "random": RandomPlayer,
-    "heuristic": "typhoon.ai.heuristic:HeuristicPlayer",
 }
 
 
 def register(name: str, factory: str | Callable[..., Player]) -> None:
-    _REGISTRY[name] = factory
+    """Add a generic player (one that plays every game): ``factory(seed=, game=, **kw)``."""
+    _GENERIC[name] = factory
 
 
 def _load_plugins() -> None:
-    # search levels register themselves when their module is importable
+    # the search levels register themselves when their module is importable
     try:
         importlib.import_module("typhoon.ai.search")
     except ModuleNotFoundError as e:
@@ -51,20 +58,42 @@ def _load_plugins() -> None:
             raise
 
 
-def player_names() -> list[str]:
-    _load_plugins()
-    return ["human", *_REGISTRY]
+def game_players(game: str = DEFAULT_GAME) -> dict[str, PlayerFactory]:
+    """The game's own players (its package's ``players()``); ParseError for an unknown game."""
+    return dict(registry.get(game).players())
 
 
-def make_player(name: str, seed: int = 0, **kw: Any) -> Player:
-    """A computer player by name; raises ParseError listing the names if unknown."""
+def player_names(game: str = DEFAULT_GAME) -> list[str]:
+    """Every name ``make_player`` accepts for ``game``, ``human`` first: ``random``, the game's
+    own players, then the search levels."""
     _load_plugins()
-    if name == "human":
-        raise ParseError("'human' is a person, not a computer player")
-    if name not in _REGISTRY:
-        raise ParseError(f"unknown player {name!r}; choose one of: {', '.join(player_names())}")
-    factory = _REGISTRY[name]
+    own = game_players(game)
+    names = [HUMAN, "random"]
+    names += [n for n in own if n not in names]
+    names += [n for n in _GENERIC if n not in names]
+    return names
+
+
+def _resolve(factory: str | Callable[..., Player]) -> Callable[..., Player]:
     if isinstance(factory, str):
         mod, attr = factory.split(":")
-        factory = getattr(importlib.import_module(mod), attr)
-    return factory(seed=seed, **kw)
+        return getattr(importlib.import_module(mod), attr)
+    return factory
+
+
+def make_player(name: str, game: str = DEFAULT_GAME, seed: int = 0, **kw: Any) -> Player:
+    """A computer player of ``game`` by name; ParseError listing the names if unknown.
+
+    The game's own players take precedence over generic ones of the same name."""
+    _load_plugins()
+    if name == HUMAN:
+        raise ParseError(f"'{HUMAN}' is a person, not a computer player")
+    own = game_players(game)
+    if name in own:
+        return own[name](seed=seed, **kw)
+    if name in _GENERIC:
+        return _resolve(_GENERIC[name])(seed=seed, game=game, **kw)
+    raise ParseError(f"unknown player {name!r} for game {game!r}; choose one of: {', '.join(player_names(game))}")
+
+
+__all__ = ["Player", "RandomPlayer", "game_players", "make_player", "player_names", "register"]

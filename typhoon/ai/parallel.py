@@ -1,8 +1,8 @@
 """Run many computer-vs-computer games on all local cores or on a Ray cluster.
 
-A job is (german player, soviet player, options, seed). Games are deterministic from their
-seed, so the results are identical whatever the backend; they always come back sorted in job
-order. Ray is optional (``pip install ray==2.60.0``, the ``cluster`` extra).
+A job is (player of the game's first side, player of its second side, options, seed, game).
+Games are deterministic from their seed, so the results are identical whatever the backend;
+they always come back sorted in job order. Ray is optional (``pip install ray==2.60.0``, the ``cluster`` extra).
 """
 
 from __future__ import annotations
@@ -14,24 +14,29 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from ..core.errors import TyphoonError
+from .base import DEFAULT_GAME
 
 
 @dataclass(frozen=True)
 class Job:
-    german: str
-    soviet: str
+    """One game to play: ``first`` plays the game's first side, ``second`` its second."""
+
+    first: str
+    second: str
     options: dict[str, Any] = field(default_factory=dict, hash=False)
     seed: int = 0
+    game: str = DEFAULT_GAME
 
     def to_json(self) -> dict[str, Any]:
-        return {"german": self.german, "soviet": self.soviet, "options": dict(self.options), "seed": self.seed}
+        return {"game": self.game, "players": [self.first, self.second], "options": dict(self.options),
+                "seed": self.seed}
 
 
 def run_job(job: Job) -> dict[str, Any]:
-    """Play one game; returns the GameResult fields plus the job's options."""
+    """Play one game; returns the GameResult's JSON (match.GameResult.to_json) plus the job's options."""
     from .match import play_game
 
-    _, res = play_game(job.german, job.soviet, dict(job.options), job.seed)
+    _, res = play_game(job.first, job.second, dict(job.options), job.seed, game_name=job.game)
     out = res.to_json()
     out["options"] = dict(job.options)
     return out

@@ -8,6 +8,22 @@ import io
 from pathlib import Path
 from typing import Any
 
+from .base import DEFAULT_GAME
+
+
+def _sides(doc: dict[str, Any]) -> tuple[str, str]:
+    """The game's two sides, as the document names them."""
+    from .tournament import two_sides
+
+    return tuple(doc["sides"]) if doc.get("sides") else two_sides(doc.get("game", DEFAULT_GAME))  # type: ignore[return-value]
+
+
+def _side_names(doc: dict[str, Any]) -> tuple[str, str]:
+    from ..games import registry
+
+    names = registry.get(doc.get("game", DEFAULT_GAME)).side_names
+    return tuple(names.get(s, s) for s in _sides(doc))  # type: ignore[return-value]
+
 
 def _fig_tournament(doc: dict[str, Any]):
     import matplotlib
@@ -22,7 +38,8 @@ def _fig_tournament(doc: dict[str, Any]):
     ax1.set_xlabel("Bradley-Terry rating (Elo scale, mean 0)")
     ax1.set_title("Ratings")
     x = range(len(players))
-    for k, side, colour in ((-0.2, "as_german", "#555555"), (0.2, "as_soviet", "#b03030")):
+    first, second = _sides(doc)
+    for k, side, colour in ((-0.2, f"as_{first}", "#555555"), (0.2, f"as_{second}", "#b03030")):
         s = [doc["players_summary"][p][side]["score"] for p in players]
         lo = [doc["players_summary"][p][side]["score_ci95"][0] for p in players]
         hi = [doc["players_summary"][p][side]["score_ci95"][1] for p in players]
@@ -45,12 +62,15 @@ def _fig_balance(doc: dict[str, Any]):
     import matplotlib.pyplot as plt
 
     cells = doc["cells"]
-    labels = [f"{c['edition']}\n{c['variant']}" for c in cells]
+    vary = list(doc.get("vary") or {})
+    labels = ["\n".join([*(str(c[k]) for k in vary), c["variant"]]) for c in cells]
     fig, ax = plt.subplots(figsize=(max(5, 1.6 * len(cells)), 4.5))
     x = range(len(cells))
-    for k, (rate, ci, colour, name) in enumerate((("german_win_rate", "german_win_ci95", "#555555", "German win"),
+    first, second = _sides(doc)
+    a_name, b_name = _side_names(doc)
+    for k, (rate, ci, colour, name) in enumerate(((f"{first}_win_rate", f"{first}_win_ci95", "#555555", f"{a_name} win"),
                                                    ("draw_rate", "draw_ci95", "#c9a227", "draw"),
-                                                   ("soviet_win_rate", "soviet_win_ci95", "#b03030", "Soviet win"))):
+                                                   (f"{second}_win_rate", f"{second}_win_ci95", "#b03030", f"{b_name} win"))):
         v = [c[rate] for c in cells]
         err = [[a - c[ci][0] for a, c in zip(v, cells)], [c[ci][1] - a for a, c in zip(v, cells)]]
         ax.bar([i + (k - 1) * 0.27 for i in x], v, width=0.27, color=colour, label=name, yerr=err, capsize=3)
@@ -58,7 +78,7 @@ def _fig_balance(doc: dict[str, Any]):
     ax.set_ylim(0, 1.15)
     ax.set_yticks([0, 0.2, 0.4, 0.6, 0.8, 1.0])
     ax.set_ylabel("rate, 95% Wilson CI")
-    ax.set_title(f"{doc['german']} vs {doc['soviet']}: {doc['games']} games per cell")
+    ax.set_title(f"{doc[first]} vs {doc[second]}: {doc['games']} games per cell")
     ax.legend(loc="upper center", ncol=3, frameon=False)
     fig.tight_layout()
     return fig

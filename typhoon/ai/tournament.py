@@ -1,5 +1,6 @@
-"""Ladders between computer players: every ordered pair on both sides, win rates with 95%
-Wilson intervals, Bradley-Terry ratings on the Elo scale, average cities held.
+"""Ladders between computer players of any two-sided game: every ordered pair on both sides,
+win rates with 95% Wilson intervals, Bradley-Terry ratings on the Elo scale, the game's final
+scores averaged (e.g. Battle for Moscow's cities held).
 
 Game ``i`` of every pair uses seed ``seed + i`` (the same seed set for every pair and every
 version of Typhoon), so results compare across players and across releases.
@@ -11,9 +12,12 @@ import math
 from typing import Any
 
 from ..core.errors import ParseError
+from ..games import registry
+from .base import DEFAULT_GAME
 from .parallel import Job, run_jobs
 
-SIDES = ("german", "soviet")
+# the fields of a game result (match.GameResult.to_json) that are not the game's own scores
+RESULT_FIELDS = ("seed", "game", "winner", "reason", "turns", "actions", "seconds", "options")
 
 
 def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -67,72 +71,100 @@ def score(winner: str | None, side: str) -> float:
     return 1.0 if winner == side else (0.5 if winner is None else 0.0)
 
 
+def two_sides(game: str) -> tuple[str, str]:
+    """The two sides of ``game`` (ladders and balance studies are for two-sided games)."""
+    sides = tuple(registry.get(game).sides)
+    if len(sides) != 2:
+        raise ParseError(f"game {game!r} has {len(sides)} sides {list(sides)}; tournaments need two")
+    return sides  # type: ignore[return-value]
+
+
+def score_keys(results: list[dict], side: str) -> list[str]:
+    """The game's own per-side scores in ``results`` (keys ``<side>_<name>``, numbers), in order."""
+    keys: list[str] = []
+    for r in results:
+        for k, v in r.items():
+            if (k.startswith(f"{side}_") and k not in RESULT_FIELDS and k not in keys
+                    and isinstance(v, (int, float)) and not isinstance(v, bool)):
+                keys.append(k)
+    return keys
+
+
 def side_record(results: list[dict], side: str) -> dict[str, Any]:
-    """Wins/draws/losses of ``side`` over ``results`` with 95% intervals and average cities."""
+    """Wins/draws/losses of ``side`` over ``results`` with 95% intervals, and the averages of
+    the side's own scores (``avg_<name>`` for each score ``<side>_<name>``, e.g. ``avg_cities``)."""
     n = len(results)
     w = sum(1 for r in results if r["winner"] == side)
     d = sum(1 for r in results if r["winner"] is None)
     lo_w, hi_w = wilson(w, n)
     s = w + d / 2
     lo_s, hi_s = wilson(s, n)
-    cities = sum(r[f"{side}_cities"] for r in results) / n if n else 0.0
-    return {
+    out: dict[str, Any] = {
         "games": n, "wins": w, "draws": d, "losses": n - w - d,
         "win_rate": round(w / n, 4) if n else 0.0, "win_ci95": [round(lo_w, 4), round(hi_w, 4)],
         "score": round(s / n, 4) if n else 0.0, "score_ci95": [round(lo_s, 4), round(hi_s, 4)],
-        "avg_cities": round(cities, 3),
     }
+    for k in score_keys(results, side):
+        out["avg_" + k[len(side) + 1:]] = round(sum(r.get(k, 0) for r in results) / n, 3) if n else 0.0
+    return out
 
 
-def ladder_jobs(players: list[str], games_per_pair: int, seed: int, options: dict[str, Any]) -> list[Job]:
+def ladder_jobs(players: list[str], games_per_pair: int, seed: int, options: dict[str, Any],
+                game: str = DEFAULT_GAME) -> list[Job]:
     jobs = []
-    for g in players:
-        for s in players:
-            if g == s:
+    for a in players:
+        for b in players:
+            if a == b:
                 continue
-            jobs.extend(Job(g, s, dict(options), seed + i) for i in range(games_per_pair))
+            jobs.extend(Job(a, b, dict(options), seed + i, game) for i in range(games_per_pair))
     return jobs
 
 
 def tournament(players: list[str], games_per_pair: int = 10, seed: int = 0, options: dict[str, Any] | None = None,
-               workers: int | None = None, ray_address: str | None = None, progress: bool = False) -> dict[str, Any]:
-    """Every ordered pair of distinct players, ``games_per_pair`` games each way round.
+               workers: int | None = None, ray_address: str | None = None, progress: bool = False,
+               game: str = DEFAULT_GAME) -> dict[str, Any]:
+    """Every ordered pair of distinct players of ``game``, ``games_per_pair`` games each way round.
 
-    JSON keys: players, games_per_pair, seed, options, total_games, pairs (list of
-    {german, soviet, german: record, soviet: record}), players_summary ({name: {as_german,
-    as_soviet, overall score, rating}}), ratings ({name: Elo}), results (every game).
+    JSON keys (``A``, ``B``: the game's two sides, e.g. german and soviet): game, sides, players,
+    games_per_pair, seed, options, total_games, pairs (list of {A_player, B_player, A: record,
+    B: record}), players_summary ({name: {as_A, as_B, score, score_ci95, rating}}), ratings
+    ({name: Elo}), results (every game), seconds.
     """
     from .base import make_player
 
+    sides = two_sides(game)
     if len(players) < 2:
         raise ParseError("a tournament needs at least two players")
     if len(set(players)) != len(players):
         raise ParseError(f"players listed twice: {players}")
     for p in players:
-        make_player(p)  # unknown names fail here, before any game
+        make_player(p, game)  # unknown names fail here, before any game
     if games_per_pair < 1:
         raise ParseError("games per pair must be at least 1")
     options = dict(options or {})
-    jobs = ladder_jobs(players, games_per_pair, seed, options)
+    registry.get(game).normalise_options(options)  # bad options fail before any game
+    jobs = ladder_jobs(players, games_per_pair, seed, options, game)
     results = run_jobs(jobs, workers, ray_address, progress, desc="tournament")
+    first, second = sides
     pairs = []
     by_pair: dict[tuple[str, str], list[dict]] = {}
     for r in results:
-        by_pair.setdefault((r["german"], r["soviet"]), []).append(r)
-    for (g, s), rs in by_pair.items():
-        pairs.append({"german_player": g, "soviet_player": s, "german": side_record(rs, "german"), "soviet": side_record(rs, "soviet")})
+        by_pair.setdefault((r[first], r[second]), []).append(r)
+    for (a, b), rs in by_pair.items():
+        pairs.append({f"{first}_player": a, f"{second}_player": b,
+                      first: side_record(rs, first), second: side_record(rs, second)})
     summary = {}
     for p in players:
-        as_g = [r for r in results if r["german"] == p]
-        as_s = [r for r in results if r["soviet"] == p]
-        total = sum(score(r["winner"], "german") for r in as_g) + sum(score(r["winner"], "soviet") for r in as_s)
-        n = len(as_g) + len(as_s)
-        summary[p] = {"as_german": side_record(as_g, "german"), "as_soviet": side_record(as_s, "soviet"),
+        mine = {side: [r for r in results if r[side] == p] for side in sides}
+        total = sum(score(r["winner"], side) for side in sides for r in mine[side])
+        n = sum(len(rs) for rs in mine.values())
+        summary[p] = {**{f"as_{side}": side_record(mine[side], side) for side in sides},
                       "score": round(total / n, 4), "score_ci95": [round(x, 4) for x in wilson(total, n)]}
-    ratings = bradley_terry(players, [(r["german"], r["soviet"], score(r["winner"], "german")) for r in results])
+    ratings = bradley_terry(players, [(r[first], r[second], score(r["winner"], first)) for r in results])
     for p in players:
         summary[p]["rating"] = ratings[p]
     return {
+        "game": game, "sides": list(sides),
         "players": players, "games_per_pair": games_per_pair, "seed": seed, "options": options,
         "total_games": len(results), "pairs": pairs, "players_summary": summary, "ratings": ratings,
         "results": [{k: v for k, v in r.items() if k not in ("seconds", "options")} for r in results],
@@ -142,16 +174,25 @@ def tournament(players: list[str], games_per_pair: int = 10, seed: int = 0, opti
 
 def format_tournament(doc: dict[str, Any]) -> str:
     """A plain-text table of a tournament document."""
+    game = doc.get("game", DEFAULT_GAME)
+    first, second = doc.get("sides") or two_sides(game)
+    names = registry.get(game).side_names
+    a_name, b_name = names.get(first, first), names.get(second, second)
     lines = [f"{doc['total_games']} games, {doc['games_per_pair']} per ordered pair, seeds {doc['seed']}.."
              f"{doc['seed'] + doc['games_per_pair'] - 1}, options {doc['options'] or 'standard'}", ""]
-    lines.append(f"{'German':>14} {'Soviet':>14} {'G win':>6} {'draw':>5} {'S win':>6}  German score 95% CI")
+    lines.append(f"{a_name:>14} {b_name:>14} {a_name[:1] + ' win':>6} {'draw':>5} {b_name[:1] + ' win':>6}  "
+                 f"{a_name} score 95% CI")
     for p in doc["pairs"]:
-        g = p["german"]
-        lines.append(f"{p['german_player']:>14} {p['soviet_player']:>14} {g['wins']:>6} {g['draws']:>5} {g['losses']:>6}  "
+        g = p[first]
+        lines.append(f"{p[f'{first}_player']:>14} {p[f'{second}_player']:>14} {g['wins']:>6} {g['draws']:>5} {g['losses']:>6}  "
                      f"{g['score']:.2f} [{g['score_ci95'][0]:.2f}, {g['score_ci95'][1]:.2f}]")
-    lines += ["", f"{'player':>14} {'rating':>7} {'score':>6} {'as German W-D-L':>16} {'as Soviet W-D-L':>16} {'cities G/S':>11}"]
+    some = next(iter(doc["players_summary"].values()), {}) if doc["players_summary"] else {}
+    avgs = [k for k in some.get(f"as_{first}", {}) if k.startswith("avg_")]
+    extra = "".join(f" {k[4:] + ' ' + a_name[:1] + '/' + b_name[:1]:>11}" for k in avgs)
+    lines += ["", f"{'player':>14} {'rating':>7} {'score':>6} {'as ' + a_name + ' W-D-L':>16} {'as ' + b_name + ' W-D-L':>16}{extra}"]
     for p, s in sorted(doc["players_summary"].items(), key=lambda kv: -kv[1]["rating"]):
-        g, v = s["as_german"], s["as_soviet"]
+        g, v = s[f"as_{first}"], s[f"as_{second}"]
+        cols = "".join(f" {g.get(k, 0):>5.1f}/{v.get(k, 0):<5.1f}" for k in avgs)
         lines.append(f"{p:>14} {s['rating']:>7.0f} {s['score']:>6.2f} {g['wins']:>6}-{g['draws']}-{g['losses']:<6} "
-                     f"{v['wins']:>6}-{v['draws']}-{v['losses']:<6} {g['avg_cities']:>5.1f}/{v['avg_cities']:.1f}")
+                     f"{v['wins']:>6}-{v['draws']}-{v['losses']:<6}{cols}")
     return "\n".join(lines)

@@ -9,16 +9,7 @@ import click
 
 from ..core.errors import TyphoonError
 from . import main
-
-
-def _options(pairs: tuple[str, ...]) -> dict:
-    opts = {}
-    for p in pairs:
-        if "=" not in p:
-            raise click.BadParameter(f"expected NAME=VALUE, got {p!r}", param_hint="--option")
-        k, v = p.split("=", 1)
-        opts[k.strip()] = v.strip()
-    return opts
+from .common import edition_option, game_option, package, parse_options, side_players
 
 
 def _check_plot(path: str | None) -> None:
@@ -40,29 +31,31 @@ def _plot(doc: dict, path: str | None, kind: str, text: str) -> None:
 
 
 @main.command()
+@game_option
 @click.option("--players", default="random,heuristic,search-easy", show_default=True,
-              help="Comma-separated player names (see 'typhoon players' / typhoon.ai.base.player_names).")
-@click.option("--games-per-pair", "-n", default=10, show_default=True, help="Games per ordered (German, Soviet) pair.")
+              help="Comma-separated player names (typhoon players --game NAME).")
+@click.option("--games-per-pair", "-n", default=10, show_default=True, help="Games per ordered pair (first side, second side).")
 @click.option("--seed", default=0, show_default=True, help="Game i of every pair uses seed SEED+i.")
-@click.option("--edition", type=click.Choice(["2009", "1986"]), default="2009", show_default=True)
-@click.option("--option", "-O", "options", multiple=True, help="Rule option NAME=VALUE, e.g. soviet_replacements=4.")
+@edition_option
+@click.option("--option", "-O", "options", multiple=True, help="Game option NAME=VALUE, e.g. soviet_replacements=4.")
 @click.option("--jobs", "-j", type=int, default=None, help="Worker processes (default: all cores).")
 @click.option("--ray", "ray_address", default=None, help="Run on Ray: 'auto', 'local' or a cluster address.")
 @click.option("--plot", default=None, help="Write a picture: .png, .svg, .pdf or .html.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: when stderr is a terminal).")
-def tournament(players: str, games_per_pair: int, seed: int, edition: str, options: tuple[str, ...], jobs: int | None,
-               ray_address: str | None, plot: str | None, as_json: bool, progress: bool | None) -> None:
+def tournament(game_name: str, players: str, games_per_pair: int, seed: int, edition: str | None, options: tuple[str, ...],
+               jobs: int | None, ray_address: str | None, plot: str | None, as_json: bool, progress: bool | None) -> None:
     """A ladder: every ordered pair of players on both sides, with 95% intervals and ratings."""
     from ..ai.tournament import format_tournament
     from ..ai.tournament import tournament as run
 
     _check_plot(plot)
+    pkg = package(game_name)
     names = [p.strip() for p in players.split(",") if p.strip()]
-    opts = {**_options(options), "edition": edition}
+    opts = parse_options(options, edition, pkg)
     show = sys.stderr.isatty() if progress is None else progress
     try:
-        doc = run(names, games_per_pair, seed, opts, jobs, ray_address, show)
+        doc = run(names, games_per_pair, seed, opts, jobs, ray_address, show, game=pkg.name)
     except TyphoonError as e:
         raise click.ClickException(str(e)) from None
     text = format_tournament(doc)
@@ -70,34 +63,77 @@ def tournament(players: str, games_per_pair: int, seed: int, edition: str, optio
     click.echo(json.dumps(doc, indent=1) if as_json else text)
 
 
-@main.command()
-@click.option("--games", "-n", default=100, show_default=True, help="Games per edition and variant.")
-@click.option("--edition", type=click.Choice(["2009", "1986", "both"]), default="2009", show_default=True)
+@main.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+@game_option
+@click.option("--games", "-n", default=100, show_default=True, help="Games per cell (variant and varied option).")
+@click.option("--edition", default=None, metavar="EDITION",
+              help="Shortcut for -O edition=EDITION; 'both' (or 'all') plays every edition of the game.")
+@click.option("--vary", "vary_pairs", multiple=True, metavar="NAME=V1,V2",
+              help="Play every listed value of an option (one cell per value), e.g. --vary edition=2009,1986.")
 @click.option("--variants", default="standard", show_default=True,
-              help="Comma-separated: standard, soviet4, soviet3, german_even.")
-@click.option("--option", "-O", "options", multiple=True, help="Extra rule option NAME=VALUE for every game.")
-@click.option("--german", default="heuristic", show_default=True, help="German player.")
-@click.option("--soviet", default="heuristic", show_default=True, help="Soviet player.")
+              help="Comma-separated variants: standard or NAME=VALUE[+NAME=VALUE] of the game's options.")
+@click.option("--option", "-O", "options", multiple=True, help="Extra game option NAME=VALUE for every game.")
+@click.option("--player", "-P", "player_pairs", multiple=True, metavar="SIDE=NAME",
+              help="The player of a side (default: the game's own computer player); also --SIDE NAME.")
 @click.option("--seed", default=0, show_default=True, help="Game i of every cell uses seed SEED+i.")
 @click.option("--jobs", "-j", type=int, default=None, help="Worker processes (default: all cores).")
 @click.option("--ray", "ray_address", default=None, help="Run on Ray: 'auto', 'local' or a cluster address.")
 @click.option("--plot", default=None, help="Write a picture: .png, .svg, .pdf or .html.")
 @click.option("--json", "as_json", is_flag=True, help="Print ONE JSON object (keys in docs/ai.md).")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: when stderr is a terminal).")
-def balance(games: int, edition: str, variants: str, options: tuple[str, ...], german: str, soviet: str, seed: int,
-            jobs: int | None, ray_address: str | None, plot: str | None, as_json: bool, progress: bool | None) -> None:
-    """German win / draw / Soviet win rates with 95% intervals per edition and variant."""
+@click.pass_context
+def balance(ctx: click.Context, game_name: str, games: int, edition: str | None, vary_pairs: tuple[str, ...], variants: str,
+            options: tuple[str, ...], player_pairs: tuple[str, ...], seed: int, jobs: int | None, ray_address: str | None,
+            plot: str | None, as_json: bool, progress: bool | None) -> None:
+    """Win / draw / win rates with 95% intervals per variant (and per varied option)."""
     from ..ai.balance import balance as run
     from ..ai.balance import format_balance
 
     _check_plot(plot)
-    editions = ["2009", "1986"] if edition == "both" else [edition]
+    pkg = package(game_name)
+    vary = _vary(pkg, vary_pairs)
+    if edition in ("both", "all"):
+        spec = next((s for s in pkg.option_specs() if s.name == "edition"), None)
+        if spec is None:
+            raise click.ClickException(f"{pkg.title} has no editions (--edition)")
+        vary["edition"] = list(spec.choices)
+        edition = None
+    opts = parse_options(options, edition, pkg)
+    chosen = side_players(pkg, ctx.args, player_pairs)
+    players = None
+    if chosen:
+        from ..ai.base import game_players
+
+        own = list(game_players(pkg.name))
+        fallback = own[0] if own else "random"
+        players = [chosen.get(s, fallback) for s in pkg.sides]
     names = [v.strip() for v in variants.split(",") if v.strip()]
     show = sys.stderr.isatty() if progress is None else progress
     try:
-        doc = run(games, editions, names, german, soviet, _options(options), seed, jobs, ray_address, show)
+        doc = run(games, names, players, opts, seed, jobs, ray_address, show, game=pkg.name, vary=vary)
     except TyphoonError as e:
         raise click.ClickException(str(e)) from None
     text = format_balance(doc)
     _plot(doc, plot, "balance", text)
     click.echo(json.dumps(doc, indent=1) if as_json else text)
+
+
+def _vary(pkg, pairs: tuple[str, ...]) -> dict[str, list[str]]:
+    known = {s.name for s in pkg.option_specs()}
+    out: dict[str, list[str]] = {}
+    for p in pairs:
+        name, eq, values = p.partition("=")
+        if not eq or name.strip() not in known:
+            raise click.BadParameter(f"expected NAME=V1,V2 with NAME one of {sorted(known)}, got {p!r}", param_hint="--vary")
+        out[name.strip()] = [v.strip() for v in values.split(",") if v.strip()]
+    return out
+
+
+@main.command("players")
+@game_option
+def players_command(game_name: str) -> None:
+    """The players a game offers: human, random, the game's own and the search levels."""
+    from ..ai.base import player_names
+
+    pkg = package(game_name)
+    click.echo(" ".join(player_names(pkg.name)))

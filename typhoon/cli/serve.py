@@ -19,7 +19,7 @@ from . import main
 @click.option("--open", "open_browser", is_flag=True, help="open the start page in the web browser")
 @click.option("--log-level", default="warning", show_default=True, type=click.Choice(["critical", "error", "warning", "info", "debug"]))
 def serve(host: str, port: int, database: str | None, open_browser: bool, log_level: str) -> None:
-    """Run the game server: play Battle for Moscow in the browser (against the computer,
+    """Run the game server: play any of Typhoon's games in the browser (against the computer,
     hot-seat, or two players over the network). Every action is stored before it is
     acknowledged, so games survive restarts."""
     import uvicorn

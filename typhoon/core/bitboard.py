@@ -1,7 +1,7 @@
 """Hex sets as bit masks ("bitboards"), for fast movement and zone-of-control arithmetic.
 
-Hexes are numbered column by column (the sorted order of ``CCRR`` ids). On such an offset
-grid every step in a given direction from a hex of a given column parity adds the same
+Hexes are numbered column by column (the sorted order of axial coordinates, which for a
+``CCRR`` grid is the sorted order of the ids). On such an offset grid every step in a given direction from a hex of a given column parity adds the same
 number to the hex's index, so "all neighbours of a set" is a handful of shifts and masks.
 """
 
@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from .hexgrid import HexGrid
+from .hexgrid import HexGrid, SectionedGrid
 
 
 class BitGrid:
-    def __init__(self, grid: HexGrid) -> None:
+    def __init__(self, grid: HexGrid | SectionedGrid) -> None:
+        """Index every hex of ``grid``; works on any grid (non-rectangular hex sets, lettered
+        sections: OT/MC maps), since the neighbour offsets are taken from the grid itself."""
         self.grid = grid
-        self.order: tuple[str, ...] = tuple(sorted(grid.all_hexes, key=grid.parse))
+        self.order: tuple[str, ...] = tuple(sorted(grid.all_hexes, key=grid.axial))
         self.index = {h: i for i, h in enumerate(self.order)}
         self.bit = {h: 1 << i for i, h in enumerate(self.order)}
         self.all = (1 << len(self.order)) - 1

@@ -202,6 +202,8 @@ class Encoding(Protocol):
     num_chance_outcomes: int
     observation_shape: tuple[int, ...]
     planes: Sequence[str]  # documentation of the observation's leading axis
+    # optional: observation_range = (low, high), the bounds of every observation value
+    # (research adapters assume (0.0, 1.0) when an encoding does not declare it)
 
     def encode(self, state: Any, action: Any) -> int: ...
     def decode(self, state: Any, index: int) -> Any: ...
@@ -228,6 +230,10 @@ MAP_META_DOC = """
   "edges": [{"name": text, "hexes": [hex_id...], "style": {...}}],
   "printed_lines": [{"name": text, "hexes": [hex_id...]}]
 }
+Optional keys a game may add and front ends use when present: "hex_feature_styles",
+"place_styles", "side_styles" (counter and control colours per side), "unit_kinds",
+"units" (the counter roster), one-hex "lines" entries with "exit": "N"|"E"|"S"|"W" (a line
+leaving the map), "provenance_note" (shown in the interface for reconstructions).
 """
 
 #: The shape of ``view(state, seat)`` (what a seat may see).
@@ -274,6 +280,11 @@ class GamePackage(Protocol):
     def players(self) -> dict[str, PlayerFactory]: ...
     def encoding(self, options: dict[str, Any] | None = None) -> Encoding | None: ...
     def evaluate(self, state: Any, side: str) -> float: ...
+
+    # Optional hooks (front ends test with ``getattr``):
+    # retreat_preview(state, target, attackers=()) -> {"target", "unit", "consequence",
+    #     "paths": [[hex...]], "rule"}: where the defender of ``target`` could retreat.
+    # package_from_kit(kit) -> GamePackage: the same rules on an owner's data kit.
 
 
 class BasePackage:
@@ -366,6 +377,25 @@ _RESOLVER = _Resolver()
 
 def set_resolver(get: Callable[[str], GamePackage]) -> None:
     _RESOLVER.get = get
+
+
+_RENDERER: list[Callable[[Any], str | None]] = []
+
+
+def set_renderer(render: Callable[[Any], str | None]) -> None:
+    """Install the board renderer used for pictures of a game (Jupyter's ``_repr_svg_``);
+    ``typhoon``'s package initialiser installs ``typhoon.render.svg``."""
+    _RENDERER[:] = [render]
+
+
+def render_svg(game: Any) -> str | None:
+    """A picture of the game as SVG, or None when no renderer is installed or it cannot draw."""
+    if not _RENDERER:
+        return None
+    try:
+        return _RENDERER[0](game)
+    except ImportError:  # matplotlib missing from a light install
+        return None
 
 
 def resolve(name: str) -> GamePackage:

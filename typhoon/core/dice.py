@@ -1,21 +1,44 @@
-"""Dice as explicit chance events drawn from a seeded PRNG kept inside the game.
+"""Dice as explicit chance events drawn from a seeded generator kept inside the game.
 
-The generator is Python's Mersenne Twister seeded with an integer: the same seed gives the
-same sequence on every platform and Python 3 version, so a game is reproducible from its seed
-and action log. Clients never see the generator's state: a server hands out records without the seed of a running game (``core.record.to_record(public=True)``), and ``Game.copy`` gives search its own dice.
+Two schemes (a record names its scheme in ``"dice"``; docs/security.md):
+
+- ``mt19937`` (:class:`Dice`, the engine's default): Python's Mersenne Twister seeded with an
+  integer. The same seed gives the same sequence on every platform and Python 3 version, so a
+  game is reproducible from its seed and action log. Used for local play, analysis and games
+  whose seed is public (chosen at creation, shown to every seat).
+- ``hmac-sha256`` (:class:`KeyedDice`, the server's games with a secret seed): roll number
+  ``n`` is drawn from ``HMAC-SHA256(key=seed, "typhoon/roll/v1" | n | ply | digest of the
+  log so far)``. Each roll depends on everything played before it (which battle is being
+  resolved, in what order), so a known good roll cannot be steered onto another battle, and
+  nothing short of the 128-bit key tells any roll to come. The key is committed to at
+  creation (``core.record.seed_commitment``) and revealed when the game ends.
+
+Clients never see the generator's state: a server hands out records without the seed of a
+running game (``core.record.to_record(public=True)``), and ``Game.copy`` gives search its own dice.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
+LEGACY = "mt19937"  # the engine's seeded Mersenne Twister (Dice)
+KEYED = "hmac-sha256"  # counter- and context-bound keyed dice (KeyedDice)
+SCHEMES = (LEGACY, KEYED)
+ROLL_DOMAIN = b"typhoon/roll/v1"
+
 
 class Dice:
+    """The engine's dice: a Mersenne Twister seeded with the game's seed (scheme ``mt19937``)."""
+
+    scheme = LEGACY
+
     def __init__(self, seed: int) -> None:
         self.seed = int(seed)
         self._rng = random.Random(self.seed)
@@ -35,6 +58,82 @@ class Dice:
 
     def setstate(self, state: object) -> None:
         self._rng.setstate(state)
+
+
+def seed_key(seed: int) -> bytes:
+    """The seed as the key of the keyed dice and of the seed commitment: 32 bytes big-endian
+    (a seed outside 0..2^256-1, possible in an old record, is keyed by its decimal text)."""
+    seed = int(seed)
+    if 0 <= seed < 2**256:
+        return seed.to_bytes(32, "big")
+    return b"typhoon/seed-text/" + str(seed).encode()
+
+
+def log_digest(actions: Sequence[Any]) -> bytes:
+    """SHA-256 over the action texts played so far (length-prefixed, so no two logs collide)."""
+    h = hashlib.sha256(b"typhoon/log/v1")
+    for a in actions:
+        t = str(a).encode("utf-8", "surrogatepass")
+        h.update(len(t).to_bytes(4, "big"))
+        h.update(t)
+    return h.digest()
+
+
+def roll_mac(seed: int, number: int, ply: int, context: bytes) -> bytes:
+    """The 256 bits behind roll ``number`` (1, 2, ...) made at ``ply`` after a log with digest
+    ``context``: ``HMAC-SHA256(seed_key(seed), ROLL_DOMAIN | number | ply | context)``."""
+    msg = b"|".join((ROLL_DOMAIN, str(number).encode(), str(ply).encode(), context))
+    return hmac.new(seed_key(seed), msg, hashlib.sha256).digest()
+
+
+def pick(outcomes: Sequence[tuple[T, Fraction | float]], mac: bytes) -> T:
+    """The outcome a uniform 256-bit number selects, with exact (rational) probabilities:
+    outcome ``i`` is chosen when ``x / 2^256`` falls in its interval, so there is no float
+    rounding bias."""
+    x = Fraction(int.from_bytes(mac, "big"), 2 ** (8 * len(mac)))
+    acc = Fraction(0)
+    for outcome, p in outcomes:
+        acc += Fraction(p)
+        if x < acc:
+            return outcome
+    return outcomes[-1][0]
+
+
+class KeyedDice:
+    """Keyed dice bound to one game (scheme ``hmac-sha256``, module docstring).
+
+    ``game`` is anything with a ``log`` of entries having ``action`` and ``chance`` (a
+    :class:`typhoon.core.game.Game`). The dice keep no state of their own: a roll is a function
+    of the key and the log, so ``getstate``/``setstate`` are trivial, ``pop`` needs nothing and
+    a replay of the log reproduces every roll."""
+
+    scheme = KEYED
+
+    def __init__(self, seed: int, game: Any) -> None:
+        self.seed = int(seed)
+        self._game = game
+
+    def next_roll(self) -> int:
+        """The sequence number of the roll to come (1 for the game's first roll)."""
+        return 1 + sum(1 for e in self._game.log if e.chance)
+
+    def choose(self, outcomes: Sequence[tuple[T, Fraction | float]]) -> T:
+        log = self._game.log
+        mac = roll_mac(self.seed, self.next_roll(), len(log), log_digest([e.action for e in log]))
+        return pick(outcomes, mac)
+
+    def getstate(self) -> object:
+        return None
+
+    def setstate(self, state: object) -> None:
+        return None
+
+
+def derived_seed(seed: int, purpose: str, bits: int = 64) -> int:
+    """A seed for something else (a computer player's own generator) that tells nothing about
+    the dice: ``HMAC-SHA256(seed_key(seed), "typhoon/derive/v1" | purpose)``."""
+    mac = hmac.new(seed_key(seed), b"typhoon/derive/v1|" + purpose.encode(), hashlib.sha256).digest()
+    return int.from_bytes(mac, "big") >> (256 - bits)
 
 
 def uniform(faces: Sequence[T]) -> list[tuple[T, Fraction]]:

@@ -159,7 +159,8 @@ class Game:
         self.rules = rules
         self.options = dict(options or {})
         self.seed = int(seed)
-        self.dice = Dice(self.seed)
+        self._dice: Dice | None = None
+        self._dice_seed = self.seed
         self.state = state if state is not None else rules.initial_state(self.options)
         self.start_state = rules.copy_state(self.state)
         self.log: list[Entry] = []
@@ -172,6 +173,18 @@ class Game:
         self._stack: list[tuple[Any, object | None]] = []
 
     # -- looking ---------------------------------------------------------------------------
+    @property
+    def dice(self) -> Dice:
+        """The game's own dice, created when first needed (copies handed to players and
+        searches usually never roll, so they do not pay for a generator)."""
+        if self._dice is None:
+            self._dice = Dice(self._dice_seed)
+        return self._dice
+
+    @dice.setter
+    def dice(self, dice: Any) -> None:
+        self._dice = dice
+
     @property
     def ply(self) -> int:
         return len(self.log)
@@ -309,8 +322,9 @@ class Game:
 
     def _repr_svg_(self) -> str | None:
         """Jupyter shows a game as its board picture when the game package can draw one."""
-        render = getattr(self.rules, "render_svg", None)
-        return render(self.state) if render else None
+        from .contract import render_svg
+
+        return render_svg(self)
 
     # -- hidden information -----------------------------------------------------------------
     @property
@@ -341,12 +355,17 @@ class Game:
 
     def observed(self, seat: str | None, keep_history: bool = True) -> Game:
         """The game as ``seat`` may know it: what computer players and research observations
-        get. Its state hides what ``seat`` may not see, its log is redacted, and its dice are its
-        own (never the real generator), so nothing hidden or to come can be read from it. In a
-        game with perfect information this is an independent copy (``copy``)."""
-        g = self.copy(keep_history=keep_history)
+        get. Nothing hidden or to come can be read from it: its state hides what ``seat`` may
+        not see, its log is redacted, and its dice are its own (never the real generator).
+
+        In a game with perfect information nothing is hidden but the dice, so the observation
+        is a read-only view of the game itself (no copy: it shares the state and its caches,
+        and is valid until the game moves on); ``push``, ``pop``, ``roll`` and ``undo`` on it
+        raise, and ``copy()`` gives an independent game to explore. With hidden information it
+        is an independent copy of the observed state."""
         if self.perfect_information:
-            return g
+            return _ReadOnlyView(self, seat)
+        g = self.copy(keep_history=keep_history)
         g.state = self.observe_state(seat)
         g.start_state = g.state
         g.log = [
@@ -371,7 +390,8 @@ class Game:
         g.seed = self.seed
         # A copy never inherits the real dice: a search player exploring it must not see the
         # rolls to come. Its own dice are still determined by the seed and the ply.
-        g.dice = Dice((self.seed * 1_000_003 + self.ply) ^ 0x5EED_C0FFEE)
+        g._dice = None
+        g._dice_seed = (self.seed * 1_000_003 + self.ply) ^ 0x5EED_C0FFEE
         g.state = self.rules.copy_state(self.state)
         g.start_state = self.start_state
         g.log = list(self.log)
@@ -426,3 +446,27 @@ class Game:
         outcome = self.dice.choose(self.chance_outcomes())
         self.dice.setstate(saved)
         return outcome, saved
+
+
+class _ReadOnlyView(Game):
+    """A player's view of a game with perfect information (``Game.observed``): the game's own
+    state and log, shared and not to be changed, with dice of its own."""
+
+    def __init__(self, game: Game, seat: str | None) -> None:  # noqa: D107 (no super().__init__: nothing is built)
+        self.rules = game.rules
+        self.options = game.options
+        self.seed = game.seed
+        self._dice = None
+        self._dice_seed = (game.seed * 1_000_003 + game.ply) ^ 0x5EED_C0FFEE
+        self.state = game.state
+        self.start_state = game.start_state
+        self.log = game.log
+        self.keep_history = False
+        self.trusted_plies = game.trusted_plies
+        self.observer = seat
+        self._stack = []
+
+    def _read_only(self, *_: Any, **__: Any) -> Any:
+        raise RuntimeError("a player's view of the game is read-only: copy() it to explore")
+
+    push = roll = pop = undo = play_until_decision = _read_only

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ParseError
-from .hexgrid import HexGrid, hexside
+from .hexgrid import HexGrid, SectionedGrid, grid_from_spec, hexside
 
 
 @dataclass
@@ -22,7 +22,7 @@ class HexMap:
     from a hex (e.g. a rail line running off the east edge).
     """
 
-    grid: HexGrid
+    grid: HexGrid | SectionedGrid
     hexes: dict[str, dict[str, Any]]
     hexsides: dict[frozenset[str], set[str]] = field(default_factory=dict)
     edge_exits: dict[str, dict[str, list[str]]] = field(default_factory=dict)
@@ -39,6 +39,7 @@ class HexMap:
     def add_feature(self, a: str, b: str, feature: str) -> None:
         if not self.grid.adjacent(a, b):
             raise ParseError(f"hexside {a}-{b} for {feature!r}: the hexes are not adjacent")
+        a, b = self.grid.check(a), self.grid.check(b)  # canonical ids on sectioned maps
         self.hexsides.setdefault(hexside(a, b), set()).add(feature)
 
     def features_along(self, feature: str) -> dict[str, tuple[str, ...]]:
@@ -63,11 +64,23 @@ class HexMap:
 
         ``{"columns", "rows", "hexes": {id: {...}}, "<list>": [[a, b], ...], "rail_exits": {id: [edge]}}``;
         each name in ``hexside_lists`` is a list of hexside pairs carrying one feature.
+        Instead of ``columns``/``rows`` a ``"geometry"`` object (:func:`grid_from_spec`) may
+        describe a non-rectangular or lettered multi-section map (OT, DoM, MC); its ``hexes``
+        (of the whole map or of a section) may be ``"listed"``: the hexes of ``data["hexes"]``.
+        Hex ids given as aliases of overlapping sections are stored under the canonical id.
         """
         if not isinstance(data, Mapping):
             data = json.loads(Path(data).read_text())
-        grid = HexGrid(int(data["columns"]), int(data["rows"]), odd_columns_up=odd_columns_up)
-        hexes = {grid.check(h): dict(a) for h, a in data["hexes"].items()}
+        if "geometry" in data:
+            grid = grid_from_spec(_with_listed_hexes(data["geometry"], data["hexes"]))
+        else:
+            grid = HexGrid(int(data["columns"]), int(data["rows"]), odd_columns_up=odd_columns_up)
+        hexes: dict[str, dict[str, Any]] = {}
+        for h, a in data["hexes"].items():
+            key = grid.check(h)
+            if key in hexes:
+                raise ParseError(f"map gives hex {key} twice (as {h} too)")
+            hexes[key] = dict(a)
         missing = set(grid.all_hexes) - set(hexes)
         if missing:
             raise ParseError(f"map has no entry for hexes {sorted(missing)[:5]}")
@@ -78,3 +91,22 @@ class HexMap:
         for h, edges in data.get("rail_exits", {}).items():
             m.edge_exits.setdefault(grid.check(h), {})["rail"] = list(edges)
         return m
+
+
+def _with_listed_hexes(spec: Mapping[str, Any], hexes: Mapping[str, Any]) -> dict[str, Any]:
+    """The geometry spec with ``"hexes": "listed"`` replaced by the ids the map lists."""
+    out = dict(spec)
+    if out.get("hexes") == "listed":
+        out["hexes"] = list(hexes)
+    if "sections" in out:
+        sections = []
+        for sec in out["sections"]:
+            sec = dict(sec)
+            if sec.get("hexes") == "listed":
+                letter = str(sec.get("id", ""))
+                sec["hexes"] = [
+                    h[len(letter) :] for h in hexes if h.startswith(letter) and h[len(letter) :].isdigit()
+                ]
+            sections.append(sec)
+        out["sections"] = sections
+    return out

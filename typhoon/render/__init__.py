@@ -1,19 +1,12 @@
-"""Board rendering (matplotlib, Agg only): SVG, PNG and PDF pictures of a position."""
+"""Board pictures of any game (matplotlib, Agg only): SVG, PNG and PDF, from the game package's
+``map_meta()`` and ``view(state, seat)``.
 
-from .board import (
-    board_svg,
-    draw_board,
-    hex_center,
-    hex_corners,
-    load_map,
-    save_board,
-)
+``svg(game)`` is the picture Jupyter shows for a ``Game`` (``Game._repr_svg_``, installed by
+``typhoon``'s initialiser); ``svg(state, pkg, seat)`` draws a position; ``figure(pkg, state,
+seat)`` gives the matplotlib Figure (``save_board`` writes it, ``rgb_array`` rasterises it).
+"""
 
-__all__ = [
-    "board_svg",
-    "draw_board",
-    "hex_center",
-    "hex_corners",
-    "load_map",
-    "save_board",
-]
+from .board import draw, figure, figure_svg, rgb_array, save_board, svg
+from .meta import BoardGeometry
+
+__all__ = ["BoardGeometry", "draw", "figure", "figure_svg", "rgb_array", "save_board", "svg"]

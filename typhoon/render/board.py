@@ -1,26 +1,24 @@
-"""Draw a Battle for Moscow position: map, counters, control flags, highlights and arrows.
+"""Draw any game's board: map, counters, control, battles, highlights and arrows (matplotlib).
+
+The board comes from the game package as data: ``map_meta()`` (geometry with hex centres,
+terrain and its styles, hexside features, lines, places, edges, side and unit-kind styles) and
+``view(state, seat)`` (units, control, battles), see :data:`typhoon.core.contract.MAP_META_DOC`
+and ``VIEW_DOC``. Hex corners and hexside segments come from the core's geometry
+(:class:`typhoon.render.meta.BoardGeometry`); nothing here knows a game.
 
 Only matplotlib is used, through its Agg canvas (no pyplot, no GUI, no global backend switch),
-so the same figure is written as SVG, PNG or PDF.
-
-Geometry (see the map README): hex id ``CCRR``, column 01-14 west to east, row 01-10 north to
-south, flat-topped hexes, odd columns half a hex higher than even columns. With ``size`` the
-centre-to-corner distance::
-
-    x = size + 1.5 * size * (c - 1)
-    y = sqrt(3)/2 * size + sqrt(3) * size * (r - 1)   (+ sqrt(3)/2 * size for even c)
-
-``y`` grows downward (the axes are inverted), so the drawing reads like the printed map and
-adjacent hex centres are ``sqrt(3) * size`` apart.
+so the same figure is written as SVG, PNG or PDF. ``y`` grows downward (the axes are inverted),
+so the drawing reads like a printed map.
 """
 
 from __future__ import annotations
 
 import io
-import json
 import math
+import zlib
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
+from typing import Any
 
 import matplotlib
 import numpy as np
@@ -28,158 +26,86 @@ from matplotlib import patheffects
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection, PathCollection, PolyCollection
 from matplotlib.figure import Figure
+from matplotlib.patches import Circle, Ellipse, FancyArrowPatch, FancyBboxPatch, Polygon, Rectangle
 from matplotlib.path import Path as MplPath
 from matplotlib.transforms import IdentityTransform
-from matplotlib.patches import (
-    Circle,
-    Ellipse,
-    FancyArrowPatch,
-    FancyBboxPatch,
-    Polygon,
-    Rectangle,
-)
 
-__all__ = [
-    "load_map",
-    "draw_board",
-    "save_board",
-    "board_svg",
-    "hex_center",
-    "hex_corners",
-]
+from .meta import BoardGeometry, units_by_hex
 
-DEFAULT_MAP = Path(__file__).parent.parent / "games" / "bfm" / "data" / "map.json"
+__all__ = ["draw", "figure", "svg", "save_board", "figure_svg", "rgb_array"]
 
 SQRT3 = math.sqrt(3.0)
 FIGSIZE = (11.0, 9.0)
 PNG_DPI = 150
 
-# ------------------------------------------------------------------ colours (sampled from the
-# reference images map_numbered.png and counters_sheet.png)
 BACKGROUND = "#bfbfbf"
-CLEAR = "#fffeed"
-FOREST_BLOB = "#45ab45"
+DEFAULT_FILL = "#fffeed"
+TREE_BLOB = "#45ab45"
 HEX_EDGE = "#484848"
 HEX_LABEL = "#7a7a7a"
 FORT = "#86592d"
-RIVER = "#5792bc"
-RAIL = "#1e1e1e"
-CITY = "#000000"
-
-COUNTER_COLOURS = {
-    # side: (full-strength face, reduced face, text on full, text on reduced)
-    "german": ("#8ca296", "#cedbd2", "#ffffff", "#111111"),
-    "soviet": ("#e93a4c", "#f9a29b", "#ffffff", "#111111"),
-}
-CONTROL_COLOURS = {"german": "#1c1c1c", "soviet": "#d81e30"}
+PLACE = "#000000"
 ARROW_COLOUR = "#ff7a00"
-
-UNIT_KINDS = ("infantry", "panzer", "tank", "shock")
-EDGE_DIRS = ("N", "E", "S", "W")
-
-
-# ------------------------------------------------------------------ geometry
-
-def _parse(hex_id: str) -> tuple[int, int]:
-    if not isinstance(hex_id, str) or len(hex_id) != 4 or not hex_id.isdigit():
-        raise ValueError(f"hex id must be four digits CCRR, got {hex_id!r}")
-    return int(hex_id[:2]), int(hex_id[2:])
-
-
-def hex_center(hex_id: str, size: float = 1.0) -> tuple[float, float]:
-    """Centre of hex ``CCRR`` in drawing units; y grows downward (south)."""
-    c, r = _parse(hex_id)
-    x = size + 1.5 * size * (c - 1)
-    y = SQRT3 / 2 * size + SQRT3 * size * (r - 1)
-    if c % 2 == 0:
-        y += SQRT3 / 2 * size
-    return (x, y)
+BATTLE_COLOUR = "#ff7a00"
+FOREST_PATTERNS = ("trees", "forest", "woods")
+DASHED_LINES = ("rail", "railroad", "railway")
+EDGE_DIRECTIONS = ("N", "E", "S", "W")
+HATCHES = {"marsh": "---", "swamp": "---", "rough": "..", "hills": "^^", "mountain": "^^^", "city": "xx", "urban": "xx"}
+# faces of the sides a map gives no style for, by the side's position in the game's sides
+SIDE_PALETTE = (
+    {"fill": "#8ca296", "reduced_fill": "#cedbd2", "text": "#ffffff", "reduced_text": "#111111", "control": "#1c1c1c"},
+    {"fill": "#e93a4c", "reduced_fill": "#f9a29b", "text": "#ffffff", "reduced_text": "#111111", "control": "#d81e30"},
+    {"fill": "#3a6ee9", "reduced_fill": "#a2bbf9", "text": "#ffffff", "reduced_text": "#111111", "control": "#1f3fa8"},
+    {"fill": "#e9c93a", "reduced_fill": "#f9eaa2", "text": "#111111", "reduced_text": "#111111", "control": "#8a7412"},
+)
 
 
-def hex_corners(hex_id: str, size: float = 1.0) -> list[tuple[float, float]]:
-    """The six corners of a flat-topped hex, starting at the east corner and going clockwise
-    on screen (east, lower right, lower left, west, upper left, upper right)."""
-    x, y = hex_center(hex_id, size)
-    return [
-        (x + size * math.cos(math.radians(a)), y + size * math.sin(math.radians(a)))
-        for a in range(0, 360, 60)
-    ]
+# ------------------------------------------------------------------ styles
+class Styles:
+    """The colours of one board: sides (``side_styles``), unit kinds, terrain and features."""
 
+    def __init__(self, meta: Mapping[str, Any], sides: Sequence[str] | None) -> None:
+        given = meta.get("side_styles") or {}
+        self.sides = tuple(sides) if sides else tuple(given)
+        self.side: dict[str, dict[str, str]] = {}
+        for i, s in enumerate(self.sides):
+            self.side[s] = {**SIDE_PALETTE[i % len(SIDE_PALETTE)], **given.get(s, {})}
+        self.unit_kinds: Mapping[str, Mapping[str, Any]] = meta.get("unit_kinds") or {}
+        self.terrain: Mapping[str, Mapping[str, Any]] = meta.get("terrain_styles") or {}
+        self.features: Mapping[str, Mapping[str, Any]] = meta.get("feature_styles") or {}
+        self.hex_features: Mapping[str, Mapping[str, Any]] = meta.get("hex_feature_styles") or {}
+        self.places: Mapping[str, Mapping[str, Any]] = meta.get("place_styles") or {}
 
-def _shared_side(a: str, b: str, size: float = 1.0) -> tuple[tuple[float, float], tuple[float, float]] | None:
-    """The two corners hexes ``a`` and ``b`` share (their common hexside), or None."""
-    cb = hex_corners(b, size)
-    tol = 1e-6 * max(size, 1.0)
-    shared = [
-        p for p in hex_corners(a, size)
-        if any(abs(p[0] - q[0]) < tol and abs(p[1] - q[1]) < tol for q in cb)
-    ]
-    if len(shared) != 2:
-        return None
-    return shared[0], shared[1]
+    def check_side(self, side: Any, what: str) -> dict[str, str]:
+        if side not in self.side:
+            raise ValueError(f"{what}: side must be one of {list(self.sides)}, got {side!r}")
+        return self.side[side]
 
-
-# ------------------------------------------------------------------ data
-
-def load_map(path: str | Path | None = None) -> dict:
-    """Read a map.json (default: the Battle for Moscow map shipped with the package)."""
-    p = Path(path) if path is not None else DEFAULT_MAP
-    with open(p, encoding="utf-8") as fh:
-        return json.load(fh)
-
-
-def _map_bounds(map_data: Mapping, size: float = 1.0) -> tuple[float, float, float, float]:
-    xs, ys = [], []
-    for h in map_data["hexes"]:
-        for x, y in hex_corners(h, size):
-            xs.append(x)
-            ys.append(y)
-    return min(xs), max(xs), min(ys), max(ys)
-
-
-def _check_units(map_data: Mapping, units: Iterable[Mapping]) -> list[dict]:
-    out = []
-    hexes = map_data["hexes"]
-    for u in units:
-        u = dict(u)
-        for key in ("id", "side", "hex"):
-            if key not in u:
-                raise ValueError(f"unit {u!r} has no {key!r}")
-        if u["side"] not in COUNTER_COLOURS:
-            raise ValueError(f"unit {u['id']}: side must be 'german' or 'soviet', got {u['side']!r}")
-        if u["hex"] not in hexes:
-            raise ValueError(f"unit {u['id']}: hex {u['hex']!r} is not on the map")
-        kind = u.get("kind", "infantry")
-        if kind not in UNIT_KINDS:
-            raise ValueError(f"unit {u['id']}: kind must be one of {UNIT_KINDS}, got {kind!r}")
-        u["kind"] = kind
-        u.setdefault("reduced", False)
-        out.append(u)
-    return out
+    def symbol(self, kind: Any) -> str:
+        """The counter symbol of a unit kind: the map's ``unit_kinds`` symbol, else the kind."""
+        return str(self.unit_kinds.get(kind, {}).get("symbol") or kind or "")
 
 
 # ------------------------------------------------------------------ drawing pieces
-
 def _fort_ring(cx: float, cy: float, r_in: float, r_out: float, teeth: int = 16) -> np.ndarray:
-    """A crenellated ring (the printed map's 'cog' fortification symbol) as a closed polyline."""
+    """A crenellated ring (a printed map's 'cog' fortification symbol) as a closed polyline."""
     pts = []
     step = 2 * math.pi / teeth
     for k in range(teeth):
         a0 = k * step
         a1 = a0 + step / 2
         a2 = a0 + step
-        # tooth out on [a0, a1], gap in on [a1, a2]
         for a, r in ((a0, r_in), (a0, r_out), (a1, r_out), (a1, r_in), (a2, r_in)):
             pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
     return np.array(pts)
 
 
 _BLOB_ANGLES = (0.0, 45.0, 90.0, 135.0)
-_BLOB_WIDTHS = (0.15, 0.20, 0.26)      # drawing units (hex size 1)
+_BLOB_WIDTHS = (0.15, 0.20, 0.26)  # in hex sizes
 
 
 def _blob_path(angle_deg: float) -> MplPath:
-    """A 2:1 ellipse (as a 12-gon, width 1) rotated by angle_deg, for the forest texture."""
+    """A 2:1 ellipse (as a 12-gon, width 1) rotated by angle_deg, for the tree texture."""
     t = np.linspace(0, 2 * np.pi, 12, endpoint=False)
     x, y = 0.5 * np.cos(t), 0.25 * np.sin(t)
     a = math.radians(angle_deg)
@@ -187,22 +113,16 @@ def _blob_path(angle_deg: float) -> MplPath:
     return MplPath(np.vstack([pts, pts[:1]]), closed=True)
 
 
-def _forest_texture(ax, forest: Sequence[str], centres: Mapping[str, tuple[float, float]],
-                    pt_per_unit: float) -> None:
-    """Green 'tree' blobs over the forest hexes, like the printed texture.
-
-    Deterministic (seeded by hex id). Blobs come in a few shapes and sizes only, one collection
-    per variant, so SVG output defines each shape once and places it with <use> (small files);
-    blobs are kept whole inside their hex (no clip path: matplotlib's SVG writer would wrap
-    every single blob in its own clipped group)."""
-    if not forest:
+def _tree_texture(ax, hexes: Sequence[str], geo: BoardGeometry, colour: str, pt_per_unit: float) -> None:
+    """'Tree' blobs over the hexes, like a printed forest texture. Deterministic (seeded by
+    hex id); a few shapes only, one collection per shape, so SVG output defines each once."""
+    if not hexes:
         return
+    s = geo.size
     groups: dict[tuple[int, int], list[tuple[float, float]]] = {}
-    for h in forest:
-        c, r = _parse(h)
-        rng = np.random.default_rng(1000 * c + r)
-        cx, cy = centres[h]
-        # a jittered grid gives an even cover
+    for h in hexes:
+        rng = np.random.default_rng(zlib.crc32(h.encode()))
+        cx, cy = geo.centres[h]
         for gx in np.linspace(-0.8, 0.8, 11):
             for gy in np.linspace(-0.72, 0.72, 9):
                 if rng.random() < 0.12:
@@ -210,19 +130,15 @@ def _forest_texture(ax, forest: Sequence[str], centres: Mapping[str, tuple[float
                 dx = gx + rng.uniform(-0.06, 0.06)
                 dy = gy + rng.uniform(-0.06, 0.06)
                 key = (int(rng.integers(len(_BLOB_ANGLES))), int(rng.integers(len(_BLOB_WIDTHS))))
-                # inside the hex (inradius sqrt3/2) with room for the blob
-                room = SQRT3 / 2 - 0.4 * _BLOB_WIDTHS[key[1]] - 0.01
+                room = SQRT3 / 2 - 0.4 * _BLOB_WIDTHS[key[1]] - 0.01  # inside the hex with room for the blob
                 if abs(dy) > room or abs(dx) * SQRT3 / 2 + abs(dy) / 2 > room:
                     continue
-                groups.setdefault(key, []).append((cx + dx, cy + dy))
+                groups.setdefault(key, []).append((cx + dx * s, cy + dy * s))
     for (ai, wi), offsets in sorted(groups.items()):
-        # _angle: y axis is inverted, so flip the rotation to keep the look of the printed map
-        coll = PathCollection([_blob_path(-_BLOB_ANGLES[ai])],
-                              sizes=[(_BLOB_WIDTHS[wi] * pt_per_unit) ** 2],
-                              offsets=offsets, offset_transform=ax.transData,
-                              transform=IdentityTransform(),   # sizes are in points
-                              facecolors=FOREST_BLOB, edgecolors="none", zorder=1.5)
-        coll.set_gid(f"forest-{ai}-{wi}")
+        coll = PathCollection([_blob_path(-_BLOB_ANGLES[ai])], sizes=[(_BLOB_WIDTHS[wi] * s * pt_per_unit) ** 2],
+                              offsets=offsets, offset_transform=ax.transData, transform=IdentityTransform(),
+                              facecolors=colour, edgecolors="none", zorder=1.5)
+        coll.set_gid(f"trees-{ai}-{wi}")
         ax.add_collection(coll)
 
 
@@ -230,283 +146,398 @@ def _halo(width: float = 2.5, colour: str = "white") -> list:
     return [patheffects.withStroke(linewidth=width, foreground=colour)]
 
 
-def _text(ax, x: float, y: float, s: str, halo: str | None = None, halo_width: float = 2.0,
-          **kw):
-    """ax.text, optionally with a halo. The halo is a separate copy drawn with a stroke-only
-    path effect (rendered as a path), so the text itself stays a real <text> element in SVG
-    output (path effects would otherwise turn it into outlines)."""
+def _text(ax, x: float, y: float, s: str, halo: str | None = None, halo_width: float = 2.0, **kw):
+    """ax.text, optionally with a halo drawn as a separate stroked copy, so the text itself
+    stays a real <text> element in SVG output."""
     if halo is not None:
         under = dict(kw)
         under["zorder"] = kw.get("zorder", 3) - 0.001
         under.pop("gid", None)
-        ax.text(x, y, s, path_effects=[patheffects.Stroke(linewidth=halo_width, foreground=halo)],
-                **under)
+        ax.text(x, y, s, path_effects=[patheffects.Stroke(linewidth=halo_width, foreground=halo)], **under)
     return ax.text(x, y, s, **kw)
 
 
-def _unit_symbol(ax, cx: float, cy: float, w: float, h: float, kind: str, colour: str, z: float) -> None:
-    """NATO-style unit symbol: a box with an X (infantry, shock) or an oval (panzer, tank)."""
+def _unit_symbol(ax, cx: float, cy: float, w: float, h: float, symbol: str, colour: str, z: float) -> None:
+    """NATO-style unit symbol: a box with an X (infantry), an oval (armour), a diagonal
+    (cavalry); shock units get an inner frame; any other kind a plain box."""
     x0, y0 = cx - w / 2, cy - h / 2
     ax.add_patch(Rectangle((x0, y0), w, h, fill=False, edgecolor=colour, linewidth=1.0, zorder=z))
-    if kind in ("panzer", "tank"):
-        ax.add_patch(Ellipse((cx, cy), w * 0.62, h * 0.56, fill=False, edgecolor=colour,
-                             linewidth=1.0, zorder=z))
-    else:
-        ax.plot([x0, x0 + w], [y0, y0 + h], color=colour, linewidth=0.9, zorder=z,
-                solid_capstyle="butt")
-        ax.plot([x0, x0 + w], [y0 + h, y0], color=colour, linewidth=0.9, zorder=z,
-                solid_capstyle="butt")
-        if kind == "shock":        # mark shock armies with a second, inner frame
-            ax.add_patch(Rectangle((x0 + 0.035, y0 + 0.035), w - 0.07, h - 0.07, fill=False,
-                                   edgecolor=colour, linewidth=0.6, zorder=z))
+    if symbol in ("armour", "armor", "panzer", "tank", "mechanized"):
+        ax.add_patch(Ellipse((cx, cy), w * 0.62, h * 0.56, fill=False, edgecolor=colour, linewidth=1.0, zorder=z))
+    if symbol in ("infantry", "shock", "mechanized"):
+        ax.plot([x0, x0 + w], [y0, y0 + h], color=colour, linewidth=0.9, zorder=z, solid_capstyle="butt")
+        ax.plot([x0, x0 + w], [y0 + h, y0], color=colour, linewidth=0.9, zorder=z, solid_capstyle="butt")
+    if symbol == "cavalry":
+        ax.plot([x0, x0 + w], [y0 + h, y0], color=colour, linewidth=0.9, zorder=z, solid_capstyle="butt")
+    if symbol == "shock":
+        ax.add_patch(Rectangle((x0 + 0.035, y0 + 0.035), w - 0.07, h - 0.07, fill=False, edgecolor=colour,
+                               linewidth=0.6, zorder=z))
 
 
-def _draw_counter(ax, unit: Mapping, cx: float, cy: float, side_len: float, z: float) -> None:
-    face_full, face_red, ink_full, ink_red = COUNTER_COLOURS[unit["side"]]
+def _draw_counter(ax, unit: Mapping[str, Any], style: Mapping[str, str], symbol: str, cx: float, cy: float,
+                  side_len: float, z: float) -> None:
     reduced = bool(unit.get("reduced", False))
-    face = face_red if reduced else face_full
-    ink = ink_red if reduced else ink_full
+    face = style["reduced_fill"] if reduced else style["fill"]
+    ink = style["reduced_text"] if reduced else style["text"]
     half = side_len / 2
     pad = 0.04 * side_len
-    gid = f"unit-{unit['id']}"
-    # drop shadow, then the counter itself
-    ax.add_patch(FancyBboxPatch((cx - half + pad + 0.05, cy - half + pad + 0.05),
-                                side_len - 2 * pad, side_len - 2 * pad,
-                                boxstyle=f"round,pad={pad},rounding_size={pad * 1.5}",
-                                facecolor="black", alpha=0.35, edgecolor="none", zorder=z))
+    ax.add_patch(FancyBboxPatch((cx - half + pad + 0.05, cy - half + pad + 0.05), side_len - 2 * pad, side_len - 2 * pad,
+                                boxstyle=f"round,pad={pad},rounding_size={pad * 1.5}", facecolor="black", alpha=0.35,
+                                edgecolor="none", zorder=z))
     body = FancyBboxPatch((cx - half + pad, cy - half + pad), side_len - 2 * pad, side_len - 2 * pad,
-                          boxstyle=f"round,pad={pad},rounding_size={pad * 1.5}",
-                          facecolor=face, edgecolor="#111111", linewidth=0.9, zorder=z + 0.01)
-    body.set_gid(gid)
+                          boxstyle=f"round,pad={pad},rounding_size={pad * 1.5}", facecolor=face, edgecolor="#111111",
+                          linewidth=0.9, zorder=z + 0.01)
+    body.set_gid(f"unit-{unit['id']}")
     ax.add_patch(body)
-    s = side_len / 1.2          # layout below is designed for a 1.2-unit counter
-    _unit_symbol(ax, cx, cy - 0.27 * s, 0.54 * s, 0.30 * s, unit["kind"], ink, z + 0.02)
-    ax.text(cx, cy + 0.03 * s, str(unit["id"]), ha="center", va="center", color=ink,
+    s = side_len / 1.2  # the layout below is designed for a 1.2-unit counter
+    _unit_symbol(ax, cx, cy - 0.27 * s, 0.54 * s, 0.30 * s, symbol, ink, z + 0.02)
+    label = str(unit.get("label") or unit["id"])
+    ax.text(cx, cy + 0.03 * s, label if len(label) <= 6 else str(unit["id"]), ha="center", va="center", color=ink,
             fontsize=6.3 * s, fontweight="bold", zorder=z + 0.03, clip_on=True)
-    strength = unit.get("strength", "?")
-    movement = unit.get("movement", "?")
-    ax.text(cx, cy + 0.32 * s, f"{strength}-{movement}", ha="center", va="center", color=ink,
-            fontsize=10.5 * s, fontweight="bold", zorder=z + 0.03, clip_on=True)
+    values = "?" if unit.get("hidden") and not unit.get("values") else str(unit.get("values") or "")
+    if values:
+        ax.text(cx, cy + 0.32 * s, values, ha="center", va="center", color=ink, fontsize=10.5 * s,
+                fontweight="bold", zorder=z + 0.03, clip_on=True)
 
 
-def _draw_flag(ax, cx: float, cy: float, side: str, z: float) -> None:
-    """A small pennant in the upper-left part of the hex showing who controls the city."""
-    colour = CONTROL_COLOURS.get(side)
-    if colour is None:
-        raise ValueError(f"control side must be 'german' or 'soviet', got {side!r}")
+def _draw_flag(ax, cx: float, cy: float, side: str, colour: str, z: float) -> None:
+    """A small pennant in the upper-left part of the hex showing who controls the place."""
     px = cx - 0.56
     top, bottom = cy - 0.68, cy - 0.36
-    ax.plot([px, px], [bottom, top], color="black", linewidth=1.1, zorder=z,
-            solid_capstyle="round", path_effects=_halo(2.6))
-    flag = Polygon([(px, top), (px + 0.30, top + 0.09), (px, top + 0.18)], closed=True,
-                   facecolor=colour, edgecolor="white", linewidth=0.8, zorder=z + 0.01)
+    ax.plot([px, px], [bottom, top], color="black", linewidth=1.1, zorder=z, solid_capstyle="round",
+            path_effects=_halo(2.6))
+    flag = Polygon([(px, top), (px + 0.30, top + 0.09), (px, top + 0.18)], closed=True, facecolor=colour,
+                   edgecolor="white", linewidth=0.8, zorder=z + 0.01)
     flag.set_gid(f"control-{side}")
     ax.add_patch(flag)
 
 
-# ------------------------------------------------------------------ the board
+def _outer_sides(geo: BoardGeometry, h: str) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The sides of hex ``h`` on the map's edge (no hex of the map beyond them)."""
+    cx, cy = geo.centres[h]
+    corners = geo.corners(h)
+    out = []
+    for i in range(6):
+        a, b = corners[i], corners[(i + 1) % 6]
+        mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+        q, r = geo.layout.to_axial(2 * mx - cx, 2 * my - cy)
+        if geo.at(q, r) is None:
+            out.append((a, b))
+    return out
 
-def draw_board(
-    map_data: dict | None,
-    units: Sequence[Mapping] = (),
-    control: Mapping[str, str] | None = None,
+
+def _check_hex(geo: BoardGeometry, h: Any, what: str) -> str:
+    if h not in geo:
+        raise ValueError(f"{what}: hex {h!r} is not on the map")
+    return h
+
+
+# ------------------------------------------------------------------ the board
+def draw(
+    meta: Mapping[str, Any],
+    view: Mapping[str, Any] | None = None,
+    *,
+    sides: Sequence[str] | None = None,
     title: str | None = None,
     highlights: Mapping[str, str] | None = None,
     show_ids: bool = True,
     arrows: Sequence[tuple] = (),
+    battle_arrows: bool = True,
 ) -> Figure:
-    """Draw the map and a position on a new matplotlib Figure (Agg canvas, ~11 x 9 inches).
+    """Draw a board (``map_meta``) and what a seat sees of a position (``view``) on a new
+    Figure (Agg canvas, 11 x 9 inches).
 
-    units: dicts with id, side ("german"|"soviet"), kind ("infantry"|"panzer"|"tank"|"shock"),
-        strength, movement, reduced, hex. Several units in one hex are drawn as a stack (the last
-        one on top).
-    control: hex id -> side; a pennant (and a ring round the city dot) in that side's colour.
+    sides: the game's sides (colours by position; ``side_styles`` of the map override them);
+        default: the sides the map styles.
     highlights: hex id -> matplotlib colour, drawn as a translucent hex fill.
-    arrows: (from_hex, to_hex) pairs; a third element, if given, is the arrow colour.
-    title: text above the map.
+    arrows: (from_hex, to_hex[, colour]); the view's declared battles add attacker arrows.
+    Raises ValueError for a unit, highlight, arrow or control off the map or of an unknown side.
     """
-    if map_data is None:
-        map_data = load_map()
-    hexes = map_data["hexes"]
-    units = _check_units(map_data, units)
-    control = dict(control or {})
+    view = view or {}
+    geo = BoardGeometry(meta)
+    st = Styles(meta, sides)
+    hexes: Mapping[str, Mapping[str, Any]] = meta.get("hexes") or {}
+    stacks = units_by_hex(view.get("units", ()))
+    for h, stack in stacks.items():
+        for u in stack:
+            _check_hex(geo, h, f"unit {u.get('id')}")
+            st.check_side(u.get("side"), f"unit {u.get('id')}")
+    control = dict(view.get("control") or {})
+    for h, side in control.items():
+        _check_hex(geo, h, "control")
+        st.check_side(side, f"control of {h}")
     highlights = dict(highlights or {})
+    for h in highlights:
+        _check_hex(geo, h, "highlight")
+    arrows = list(arrows)
+    for arrow in arrows:
+        if len(arrow) not in (2, 3):
+            raise ValueError(f"arrow must be (from_hex, to_hex[, colour]), got {arrow!r}")
+        _check_hex(geo, arrow[0], "arrow")
+        _check_hex(geo, arrow[1], "arrow")
+    if battle_arrows:
+        arrows += _battle_arrows(view, geo)
 
     fig = Figure(figsize=FIGSIZE, facecolor="white")
     FigureCanvasAgg(fig)
     top = 0.935 if title else 0.985
     ax = fig.add_axes((0.01, 0.01, 0.98, top - 0.01))
     ax.set_facecolor(BACKGROUND)
-    xmin, xmax, ymin, ymax = _map_bounds(map_data)
-    margin = 0.12
+    xmin, ymin, xmax, ymax = geo.bounds
+    margin = 0.12 * geo.size
     ax.set_xlim(xmin - margin, xmax + margin)
-    ax.set_ylim(ymax + margin, ymin - margin)        # inverted: y grows downward
+    ax.set_ylim(ymax + margin, ymin - margin)  # inverted: y grows downward
     ax.set_aspect("equal")
-    # points per drawing unit (aspect "equal" shrinks the axes box to fit the tighter direction)
-    ax_w_in = FIGSIZE[0] * 0.98
-    ax_h_in = FIGSIZE[1] * (top - 0.01)
-    pt_per_unit = 72.0 * min(ax_w_in / (xmax - xmin + 2 * margin),
-                             ax_h_in / (ymax - ymin + 2 * margin))
+    pt_per_unit = 72.0 * min(FIGSIZE[0] * 0.98 / (xmax - xmin + 2 * margin),
+                             FIGSIZE[1] * (top - 0.01) / (ymax - ymin + 2 * margin))
     ax.set_xticks([])
     ax.set_yticks([])
     for spine in ax.spines.values():
         spine.set_edgecolor("#555555")
 
-    ids = sorted(hexes)
-    centres = {h: hex_center(h) for h in ids}
-
-    # -- hex fills (z 1), forest texture (z 1.5), outlines (z 2)
-    fills = PolyCollection([hex_corners(h) for h in ids], facecolors=CLEAR, edgecolors="none",
-                           zorder=1)
-    ax.add_collection(fills)
-    _forest_texture(ax, [h for h in ids if hexes[h].get("terrain") == "forest"], centres,
-                    pt_per_unit)
-
-    # -- highlights (z 2.5) sit on the terrain, under the lines and counters
+    ids = sorted(geo.all_hexes)
+    _draw_terrain(ax, geo, st, hexes, ids, pt_per_unit)
     for h, colour in highlights.items():
-        if h not in hexes:
-            raise ValueError(f"highlight hex {h!r} is not on the map")
-        ax.add_patch(Polygon(hex_corners(h), closed=True, facecolor=colour, alpha=0.45,
-                             edgecolor="none", zorder=2.5))
-
-    outlines = PolyCollection([hex_corners(h) for h in ids], facecolors="none",
-                              edgecolors=HEX_EDGE, linewidths=0.8, zorder=2)
-    ax.add_collection(outlines)
+        ax.add_patch(Polygon(geo.corners(h), closed=True, facecolor=colour, alpha=0.45, edgecolor="none", zorder=2.5))
+    ax.add_collection(PolyCollection([geo.corners(h) for h in ids], facecolors="none", edgecolors=HEX_EDGE,
+                                     linewidths=0.8, zorder=2))
     for h, colour in highlights.items():
-        cx, cy = centres[h]
-        inset = [(cx + 0.95 * (x - cx), cy + 0.95 * (y - cy)) for x, y in hex_corners(h)]
-        ax.add_patch(Polygon(inset, closed=True, fill=False, edgecolor=colour,
-                             linewidth=1.6, zorder=2.6))
-
-    # -- fortifications (z 3)
-    for h in ids:
-        if hexes[h].get("fortification"):
-            cx, cy = centres[h]
-            ax.add_patch(Polygon(_fort_ring(cx, cy, 0.50, 0.60), closed=True, fill=False,
-                                 edgecolor=FORT, linewidth=1.3, zorder=3, joinstyle="miter"))
-
-    # -- hex numbers (z 3.5)
+        cx, cy = geo.centres[h]
+        inset = [(cx + 0.95 * (x - cx), cy + 0.95 * (y - cy)) for x, y in geo.corners(h)]
+        ax.add_patch(Polygon(inset, closed=True, fill=False, edgecolor=colour, linewidth=1.6, zorder=2.6))
+    _draw_hex_features(ax, geo, st, hexes, ids)
     if show_ids:
-        for h in ids:
-            cx, cy = centres[h]
-            # on forest texture the number gets a small cream tag so it stays readable
-            tag = (dict(boxstyle="round,pad=0.12", facecolor=CLEAR, edgecolor="none", alpha=0.85)
-                   if hexes[h].get("terrain") == "forest" else None)
-            ax.text(cx, cy - 0.76, h, ha="center", va="center", fontsize=5.8,
-                    fontweight="bold", color=HEX_LABEL, zorder=3.5, bbox=tag)
-
-    # -- rails (z 4): dashed black lines through the centres, exits to the map edge
-    rail_segs = []
-    for a, b in map_data.get("rails", []):
-        rail_segs.append([centres[a], centres[b]])
-    for h, sides in map_data.get("rail_exits", {}).items():
-        cx, cy = centres[h]
-        for s in sides:
-            if s not in EDGE_DIRS:
-                raise ValueError(f"rail exit {h}: direction must be N, E, S or W, got {s!r}")
-            end = {"N": (cx, ymin), "S": (cx, ymax), "W": (xmin, cy), "E": (xmax, cy)}[s]
-            rail_segs.append([(cx, cy), end])
-    if rail_segs:
-        ax.add_collection(LineCollection(rail_segs, colors=RAIL, linewidths=1.1,
-                                         linestyles=(0, (3.0, 1.6)), zorder=4, gid="rails"))
-
-    # -- rivers (z 5): along the shared hexside of each pair
-    river_segs = []
-    for a, b in map_data.get("rivers", []):
-        side = _shared_side(a, b)
-        if side is None:
-            raise ValueError(f"river {a}-{b}: the hexes are not adjacent")
-        river_segs.append(list(side))
-    if river_segs:
-        ax.add_collection(LineCollection(river_segs, colors=RIVER, linewidths=3.6,
-                                         capstyle="round", joinstyle="round", zorder=5,
-                                         gid="rivers"))
-
-    # -- cities (z 6); names go on top of counters when the hex is occupied
-    occupied = {u["hex"] for u in units}
-    for h in ids:
-        v = hexes[h]
-        name = v.get("city")
-        if not name:
-            continue
-        cx, cy = centres[h]
-        major = bool(v.get("major_city"))
-        dot_r = 0.21 if major else 0.16
-        if major:
-            ax.add_patch(Circle((cx, cy), 0.32, fill=False, edgecolor=CITY, linewidth=1.3,
-                                zorder=6))
-        ax.add_patch(Circle((cx, cy), dot_r, facecolor=CITY, edgecolor="none", zorder=6))
-        if h in control:
-            ring_r = 0.42 if major else 0.25
-            ax.add_patch(Circle((cx, cy), ring_r, fill=False,
-                                edgecolor=CONTROL_COLOURS.get(control[h], "magenta"),
-                                linewidth=2.2, zorder=6.1))
-        fs = 11 if major else 8
-        weight = "bold" if major else "normal"
-        if h in occupied:
-            # under the counter, centred, with a halo so it reads on any terrain
-            _text(ax, cx, cy + 0.755, name, ha="center", va="center",
-                  fontsize=fs - 2 if major else 6.2, fontweight=weight, color="black", zorder=20,
-                  halo="white", halo_width=2.0, gid=f"city-{h}")
-        else:
-            lx, ly = cx + (0.26 if not major else 0.36), cy - (0.36 if not major else 0.38)
-            ha = "left"
-            if lx + 0.16 * len(name) > xmax:       # keep names on the map (Ryazan, east edge):
-                lx, ly, ha = cx - 0.24, cy - 0.12, "right"   # left of the dot, under the flag
-            _text(ax, lx, ly, name, ha=ha, va="center",
-                  fontsize=fs, fontweight=weight, color="black", zorder=6.2,
-                  halo=CLEAR, halo_width=2.0, gid=f"city-{h}")
-
-    # -- counters (z 10+), stacked with a small diagonal offset
-    stacks: dict[str, list[dict]] = {}
-    for u in units:
-        stacks.setdefault(u["hex"], []).append(u)
-    side_len = 1.2                       # 60 % of the hex width (2 * size)
-    for h, stack in stacks.items():
-        cx, cy = centres[h]
-        n = len(stack)
-        step = 0.13 if n > 1 else 0.0
-        s_len = side_len if n == 1 else side_len * 0.9
-        for k, u in enumerate(stack):
-            off = (k - (n - 1) / 2) * step
-            # a little below the centre, clear of the hex number at the top
-            _draw_counter(ax, u, cx + off, cy + 0.04 - off, s_len, z=10 + k * 0.1)
-        if n > 1:      # how many units the stack holds, on the top counter's corner
-            off = (n - 1) / 2 * step
-            bx, by = cx + off + s_len / 2 - 0.04, cy + 0.04 - off - s_len / 2 + 0.04
-            ax.add_patch(Circle((bx, by), 0.15, facecolor="white", edgecolor="black",
-                                linewidth=0.8, zorder=12))
-            ax.text(bx, by, str(n), ha="center", va="center", fontsize=7, fontweight="bold",
-                    color="black", zorder=12.1)
-
-    # -- control pennants (z 15), over the counters
+        _draw_ids(ax, geo, st, hexes, ids)
+    _draw_lines(ax, geo, st, meta)
+    _draw_hexsides(ax, geo, st, meta)
+    _draw_edges(ax, geo, meta)
+    _draw_places(ax, geo, st, meta, control, set(stacks), xmax)
+    _draw_counters(ax, geo, st, stacks)
     for h, side in control.items():
-        if h not in hexes:
-            raise ValueError(f"control hex {h!r} is not on the map")
-        cx, cy = centres[h]
-        _draw_flag(ax, cx, cy, side, z=15)
-
-    # -- arrows (z 30)
+        cx, cy = geo.centres[h]
+        _draw_flag(ax, cx, cy, side, st.side[side]["control"], z=15)
     for arrow in arrows:
-        if len(arrow) not in (2, 3):
-            raise ValueError(f"arrow must be (from_hex, to_hex[, colour]), got {arrow!r}")
         a, b = arrow[0], arrow[1]
         colour = arrow[2] if len(arrow) == 3 else ARROW_COLOUR
-        for h in (a, b):
-            if h not in hexes:
-                raise ValueError(f"arrow hex {h!r} is not on the map")
-        ax.add_patch(FancyArrowPatch(centres[a], centres[b], arrowstyle="-|>",
-                                     mutation_scale=18, linewidth=2.6, color=colour,
-                                     shrinkA=6, shrinkB=10, zorder=30,
+        ax.add_patch(FancyArrowPatch(geo.centres[a], geo.centres[b], arrowstyle="-|>", mutation_scale=18,
+                                     linewidth=2.6, color=colour, shrinkA=6, shrinkB=10, zorder=30,
                                      path_effects=_halo(4.5, "white")))
-
     if title:
         fig.text(0.5, 0.965, title, ha="center", va="center", fontsize=15, fontweight="bold")
     return fig
 
 
-# ------------------------------------------------------------------ output
+def _battle_arrows(view: Mapping[str, Any], geo: BoardGeometry) -> list[tuple]:
+    """An arrow from each attacker of a declared battle to its target (the view's battles)."""
+    where = {u["id"]: u.get("hex") for u in view.get("units", ()) if u.get("where", "map") == "map"}
+    out = []
+    for b in view.get("battles", ()) or ():
+        t = b.get("target")
+        for a in b.get("attackers") or ():
+            h = where.get(a)
+            if h in geo and t in geo and h != t:
+                out.append((h, t, BATTLE_COLOUR))
+    return out
 
+
+def _draw_terrain(ax, geo: BoardGeometry, st: Styles, hexes, ids: list[str], pt_per_unit: float) -> None:
+    """Hex fills in their terrain's colour (z 1) and patterns (z 1.5)."""
+    fills = [st.terrain.get(hexes.get(h, {}).get("terrain"), {}) for h in ids]
+    textured = [h for h, s in zip(ids, fills) if s.get("pattern") in FOREST_PATTERNS]
+    # a tree-textured terrain keeps a clear ground under its trees, as printed maps do
+    ground = [DEFAULT_FILL if s.get("pattern") in FOREST_PATTERNS else (s.get("fill") or DEFAULT_FILL) for s in fills]
+    ax.add_collection(PolyCollection([geo.corners(h) for h in ids], facecolors=ground, edgecolors="none", zorder=1))
+    by_colour: dict[str, list[str]] = {}
+    for h in textured:
+        by_colour.setdefault(st.terrain[hexes[h]["terrain"]].get("fill") or TREE_BLOB, []).append(h)
+    for colour, hs in sorted(by_colour.items()):
+        _tree_texture(ax, hs, geo, colour, pt_per_unit)
+    for h, s in zip(ids, fills):
+        hatch = HATCHES.get(str(s.get("pattern")))
+        if hatch:
+            ax.add_patch(Polygon(geo.corners(h), closed=True, fill=False, hatch=hatch, edgecolor="#6b6b6b",
+                                 linewidth=0, zorder=1.5))
+
+
+def _draw_hex_features(ax, geo: BoardGeometry, st: Styles, hexes, ids: list[str]) -> None:
+    """Features a hex has (``hex_feature_styles`` naming a true hex attribute), z 3."""
+    for name, style in st.hex_features.items():
+        for h in ids:
+            if hexes.get(h, {}).get(name) is not True:
+                continue
+            cx, cy = geo.centres[h]
+            s = geo.size
+            colour = style.get("stroke") or FORT
+            if style.get("pattern") == "fort":
+                ax.add_patch(Polygon(_fort_ring(cx, cy, 0.50 * s, 0.60 * s), closed=True, fill=False, edgecolor=colour,
+                                     linewidth=1.3, zorder=3, joinstyle="miter"))
+            else:
+                ax.add_patch(Circle((cx, cy), 0.55 * s, fill=False, edgecolor=colour, linewidth=1.3, zorder=3,
+                                    linestyle=(0, (2, 1.5))))
+
+
+def _draw_ids(ax, geo: BoardGeometry, st: Styles, hexes, ids: list[str]) -> None:
+    for h in ids:
+        cx, cy = geo.centres[h]
+        textured = st.terrain.get(hexes.get(h, {}).get("terrain"), {}).get("pattern") in FOREST_PATTERNS
+        tag = dict(boxstyle="round,pad=0.12", facecolor=DEFAULT_FILL, edgecolor="none", alpha=0.85) if textured else None
+        ax.text(cx, cy - 0.76 * geo.size, h, ha="center", va="center", fontsize=5.8, fontweight="bold",
+                color=HEX_LABEL, zorder=3.5, bbox=tag)
+
+
+def _draw_lines(ax, geo: BoardGeometry, st: Styles, meta) -> None:
+    """Lines through hex centres (rails, roads), z 4."""
+    by_feature: dict[str, list] = {}
+    xmin, ymin, xmax, ymax = geo.bounds
+    for line in meta.get("lines", ()) or ():
+        pts = [geo.centres[h] for h in line.get("hexes", ()) if h in geo]
+        exit_to = line.get("exit")
+        if exit_to and pts:  # the line leaves the map at that edge (a rail line off the map)
+            if exit_to not in EDGE_DIRECTIONS:
+                raise ValueError(f"line exit {line.get('hexes')}: direction must be N, E, S or W, got {exit_to!r}")
+            x, y = pts[-1]
+            pts.append({"N": (x, ymin), "S": (x, ymax), "W": (xmin, y), "E": (xmax, y)}[exit_to])
+        if len(pts) >= 2:
+            by_feature.setdefault(line["feature"], []).append(pts)
+    for feature, segs in sorted(by_feature.items()):
+        style = st.features.get(feature, {})
+        dashed = style.get("dash") or feature in DASHED_LINES
+        ax.add_collection(LineCollection(segs, colors=style.get("stroke") or "#1e1e1e",
+                                         linewidths=float(style.get("width") or 1.2) * 0.75,
+                                         linestyles=(0, (3.0, 1.6)) if dashed else "solid", zorder=4,
+                                         gid=f"line-{feature}"))
+
+
+def _draw_hexsides(ax, geo: BoardGeometry, st: Styles, meta) -> None:
+    """Hexside features (rivers) along the shared edge, z 5."""
+    by_feature: dict[str, list] = {}
+    for side in meta.get("hexsides", ()) or ():
+        a, b = side["a"], side["b"]
+        _check_hex(geo, a, f"hexside {a}-{b}")
+        _check_hex(geo, b, f"hexside {a}-{b}")
+        if not geo.adjacent(a, b):
+            raise ValueError(f"hexside {a}-{b}: the hexes are not adjacent")
+        by_feature.setdefault(side["feature"], []).append(list(geo.segment(a, b)))
+    for feature, segs in sorted(by_feature.items()):
+        style = st.features.get(feature, {})
+        ax.add_collection(LineCollection(segs, colors=style.get("stroke") or "#5792bc",
+                                         linewidths=float(style.get("width") or 3) * 1.2, capstyle="round",
+                                         joinstyle="round", zorder=5, gid=f"hexside-{feature}"))
+
+
+def _draw_edges(ax, geo: BoardGeometry, meta) -> None:
+    """Named map edges (entry edges, replacement borders) along the hexes' outer sides, z 5.5."""
+    for edge in meta.get("edges", ()) or ():
+        segs = [seg for h in edge.get("hexes", ()) if h in geo for seg in _outer_sides(geo, h)]
+        if not segs:
+            continue
+        style = edge.get("style") or {}
+        ax.add_collection(LineCollection(segs, colors=style.get("stroke") or "#333333",
+                                         linewidths=float(style.get("width") or 3), capstyle="butt", zorder=5.5,
+                                         alpha=0.8))
+
+
+def _draw_places(ax, geo: BoardGeometry, st: Styles, meta, control: Mapping[str, str], occupied: set[str],
+                 xmax: float) -> None:
+    """Named places (cities), their names and control rings, z 6; names go on top of
+    counters when the hex is occupied."""
+    for p in meta.get("places", ()) or ():
+        h = p["hex"]
+        if h not in geo:
+            raise ValueError(f"place {p.get('name')}: hex {h!r} is not on the map")
+        style = st.places.get(p.get("kind"), {})
+        major = float(style.get("size") or 1) > 1
+        cx, cy = geo.centres[h]
+        colour = style.get("fill") or PLACE
+        if major:
+            ax.add_patch(Circle((cx, cy), 0.32, fill=False, edgecolor=colour, linewidth=1.3, zorder=6))
+        ax.add_patch(Circle((cx, cy), 0.21 if major else 0.16, facecolor=colour, edgecolor="none", zorder=6))
+        if h in control:
+            ax.add_patch(Circle((cx, cy), 0.42 if major else 0.25, fill=False,
+                                edgecolor=st.side[control[h]]["control"], linewidth=2.2, zorder=6.1))
+        name = str(p.get("name") or "")
+        if not name:
+            continue
+        fs = 11 if major else 8
+        weight = "bold" if major else "normal"
+        if h in occupied:
+            _text(ax, cx, cy + 0.755, name, ha="center", va="center", fontsize=fs - 2 if major else 6.2,
+                  fontweight=weight, color="black", zorder=20, halo="white", halo_width=2.0, gid=f"place-{h}")
+        else:
+            lx, ly = cx + (0.36 if major else 0.26), cy - (0.38 if major else 0.36)
+            ha = "left"
+            if lx + 0.16 * len(name) > xmax:  # keep names on the map: left of the dot
+                lx, ly, ha = cx - 0.24, cy - 0.12, "right"
+            _text(ax, lx, ly, name, ha=ha, va="center", fontsize=fs, fontweight=weight, color="black", zorder=6.2,
+                  halo=DEFAULT_FILL, halo_width=2.0, gid=f"place-{h}")
+
+
+def _draw_counters(ax, geo: BoardGeometry, st: Styles, stacks: Mapping[str, list]) -> None:
+    """Counters (z 10+), stacked with a small diagonal offset, the count on the top one."""
+    side_len = 1.2 * geo.size  # 60 % of the hex width
+    for h, stack in stacks.items():
+        cx, cy = geo.centres[h]
+        n = len(stack)
+        step = 0.13 if n > 1 else 0.0
+        s_len = side_len if n == 1 else side_len * 0.9
+        for k, u in enumerate(stack):
+            off = (k - (n - 1) / 2) * step
+            _draw_counter(ax, u, st.side[u["side"]], st.symbol(u.get("kind")), cx + off, cy + 0.04 - off, s_len,
+                          z=10 + k * 0.1)
+        if n > 1:
+            off = (n - 1) / 2 * step
+            bx, by = cx + off + s_len / 2 - 0.04, cy + 0.04 - off - s_len / 2 + 0.04
+            ax.add_patch(Circle((bx, by), 0.15, facecolor="white", edgecolor="black", linewidth=0.8, zorder=12))
+            ax.text(bx, by, str(n), ha="center", va="center", fontsize=7, fontweight="bold", color="black", zorder=12.1)
+
+
+# ------------------------------------------------------------------ from a game
+def default_title(view: Mapping[str, Any]) -> str | None:
+    """'Turn 3 of 7 (...): German Movement Phase', or the end of the game."""
+    outcome = view.get("outcome")
+    if isinstance(outcome, Mapping) and outcome.get("reason"):
+        return f"Game over: {outcome['reason']}"
+    turn = view.get("turn_label") or (f"Turn {view['turn']}" if view.get("turn") is not None else "")
+    phase = (view.get("phase") or {}).get("name")
+    return f"{turn}: {phase}" if turn and phase else (turn or phase or None)
+
+
+def figure(pkg: Any, state: Any, seat: str | None = None, *, options: Mapping[str, Any] | None = None,
+           title: str | None = None, **kw: Any) -> Figure:
+    """The board of a position as ``seat`` sees it (None: a spectator), through the game
+    package (``map_meta`` and ``view``)."""
+    view = pkg.view(state, seat)
+    meta = pkg.map_meta(dict(options) if options is not None else None)
+    return draw(meta, view, sides=pkg.sides, title=title if title is not None else default_title(view), **kw)
+
+
+def _game_parts(game_or_state: Any, pkg: Any, seat: str | None, options: Mapping[str, Any] | None):
+    """(package, state, seat, options) of a Game (an observed game is drawn as its observer
+    sees it) or of a state with its package."""
+    if hasattr(game_or_state, "rules") and hasattr(game_or_state, "state"):
+        game = game_or_state
+        if pkg is None:
+            from ..games import registry
+
+            pkg = registry.get(game.rules.name)
+        if seat is None:
+            seat = getattr(game, "observer", None)
+        return pkg, game.state, seat, options if options is not None else game.options
+    if pkg is None:
+        raise ValueError("drawing a state needs its game package: svg(state, pkg)")
+    return pkg, game_or_state, seat, options
+
+
+def svg(game_or_state: Any, pkg: Any = None, seat: str | None = None, *, options: Mapping[str, Any] | None = None,
+        **kw: Any) -> str:
+    """The board as SVG text: ``svg(game)`` (Jupyter's ``Game._repr_svg_``) or
+    ``svg(state, pkg, seat)``. An observed game (``game.observed(side)``) is drawn as its side
+    sees it; any other game as ``seat`` sees it (None: a spectator)."""
+    pkg, state, seat, options = _game_parts(game_or_state, pkg, seat, options)
+    return figure_svg(figure(pkg, state, seat, options=options, **kw))
+
+
+# ------------------------------------------------------------------ output
 _RC = {"svg.fonttype": "none", "svg.hashsalt": "typhoon-board"}
 _FORMATS = {".svg": "svg", ".png": "png", ".pdf": "pdf"}
 
@@ -517,7 +548,7 @@ def save_board(fig: Figure, path: str | Path) -> None:
     fmt = _FORMATS.get(path.suffix.lower())
     if fmt is None:
         raise ValueError(f"unsupported extension {path.suffix!r}: use .svg, .png or .pdf")
-    kwargs = {"format": fmt, "facecolor": fig.get_facecolor()}
+    kwargs: dict[str, Any] = {"format": fmt, "facecolor": fig.get_facecolor()}
     if fmt == "png":
         kwargs["dpi"] = PNG_DPI
     if fmt in ("svg", "pdf"):
@@ -526,19 +557,16 @@ def save_board(fig: Figure, path: str | Path) -> None:
         fig.savefig(path, **kwargs)
 
 
-def board_svg(
-    map_data: dict | None = None,
-    units: Sequence[Mapping] = (),
-    control: Mapping[str, str] | None = None,
-    title: str | None = None,
-    highlights: Mapping[str, str] | None = None,
-    show_ids: bool = True,
-    arrows: Sequence[tuple] = (),
-) -> str:
-    """The board as SVG text (text kept as <text> elements), e.g. for Jupyter's _repr_svg_."""
-    fig = draw_board(map_data, units=units, control=control, title=title,
-                     highlights=highlights, show_ids=show_ids, arrows=arrows)
+def figure_svg(fig: Figure) -> str:
+    """A figure as SVG text (text kept as <text> elements; deterministic)."""
     buf = io.StringIO()
     with matplotlib.rc_context(_RC):
         fig.savefig(buf, format="svg", facecolor=fig.get_facecolor(), metadata={"Date": None})
     return buf.getvalue()
+
+
+def rgb_array(fig: Figure) -> np.ndarray:
+    """A figure as a uint8 array (height, width, 3), for research environments' rendering."""
+    fig.canvas.draw()
+    return np.asarray(fig.canvas.buffer_rgba())[..., :3].copy()
+

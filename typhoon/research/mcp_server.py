@@ -1,112 +1,144 @@
-"""An LLM seat at the table: an MCP server (official ``mcp`` SDK, stdio transport).
+"""An LLM seat at the table: an MCP server (official ``mcp`` SDK, stdio transport), for any game.
 
 The model plays one side of one game per server process; the server plays the other side
-with a Typhoon computer player and rolls the dice, so after each ``act`` the model is asked
-again only when it must decide. Tools: ``new_game``, ``describe``, ``legal_actions``, ``odds``,
-``act``, ``log``, ``save``. Errors the model can fix (an illegal action, an unknown unit, no
-game yet) come back as tool errors with a plain message; the game is never changed by them.
+with a Typhoon computer player and makes the chance events, so after each ``act`` the model is
+asked again only when it must decide. Tools: ``new_game``, ``describe``, ``legal_actions``,
+``odds``, ``act``, ``log``, ``save``. Errors the model can fix (an illegal action, an unknown unit,
+no game yet) come back as tool errors with a plain message; the game is never changed by them.
 
-Run: ``typhoon mcp`` or ``python -m typhoon.research.mcp_server``.
+The seat sees only what its side may see: ``describe`` is made from its side's view, ``log`` and
+the reports of ``act`` are the log as its side reads it (``Game.log_view`` / ``Entry.text_for``),
+``odds`` are computed on the state as its side knows it, and the opponent of a game with hidden
+information chooses on ``game.observed(its side)``.
+
+Run: ``typhoon mcp`` or ``python -m typhoon.research.mcp_server [--game NAME]``.
 """
 
 from __future__ import annotations
 
+import argparse
 from typing import Any
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
-from ..ai.base import make_player
 from ..core import record
+from ..core.contract import GamePackage
 from ..core.errors import TyphoonError
 from ..core.game import Game
-from ..games.bfm import combat, new_game
+from ..games import registry
+from .common import DEFAULT_GAME, make_opponent, observed_state, opponent_move, package
 from .text import describe as describe_text
-
-SIDES = ("german", "soviet")
+from .text import odds_text, phase_text, seat_view
 
 
 class Seat:
     """The game behind the tools (usable without MCP, which is how most of it is tested)."""
 
-    def __init__(self) -> None:
+    def __init__(self, game: str = DEFAULT_GAME) -> None:
+        self.game_name = game
+        self.pkg: GamePackage = package(game)
         self.game: Game | None = None
-        self.side = "german"
+        self.side = self.pkg.sides[0]
         self.opponent_name = "heuristic"
         self.opponent: Any = None
+        self._meta: dict[str, Any] | None = None
+        self._phase: tuple[Any, str] | None = None  # (phase key, "turn N, phase") of the last report
 
     def _need(self) -> Game:
         if self.game is None:
             raise ToolError("no game yet: call new_game first")
         return self.game
 
-    def new_game(self, options: dict[str, Any] | None, side: str, opponent: str, seed: int) -> str:
-        if side not in SIDES:
-            raise ToolError(f"side must be 'german' or 'soviet', not {side!r}")
+    def new_game(self, options: dict[str, Any] | None, side: str | None, opponent: str, seed: int,
+                 game: str | None = None) -> str:
+        """Start a game of ``game`` (default: this seat's) with this seat playing ``side``
+        (default: the game's first side)."""
         try:
-            game = new_game(options or {}, seed=seed)
-            player = make_player(opponent, seed=seed + 1)
+            pkg = package(game or self.game_name)
         except TyphoonError as e:
             raise ToolError(str(e)) from None
-        self.game, self.side, self.opponent_name, self.opponent = game, side, opponent, player
+        side = pkg.sides[0] if side is None else side
+        if side not in pkg.sides:
+            raise ToolError(f"side must be {' or '.join(repr(s) for s in pkg.sides)}, not {side!r}")
+        try:
+            g = pkg.new_game(options or {}, seed=seed)
+            player = make_opponent(pkg, opponent, seed=seed + 1)
+        except TyphoonError as e:
+            raise ToolError(str(e)) from None
+        self.pkg, self.game_name = pkg, pkg.name
+        self.game, self.side, self.opponent_name, self.opponent = g, side, opponent, player
+        self._meta, self._phase = None, None
         events = self._play_others()
-        head = f"New game (seed {seed}, options {game.options}); you are {side}, the opponent is '{opponent}'."
+        head = (
+            f"New game of {pkg.title} (seed {seed}, options {g.options}); you are {side}, "
+            f"the opponent is '{opponent}'."
+        )
         return "\n".join([head, *events, "", self.describe()])
 
+    def _report(self, entry_index: int) -> str:
+        """One log entry as this seat reads it: ``[who] action: events``."""
+        e = self._need().log[entry_index]
+        who = e.player or "dice"
+        return f"[{who}] {e.text_for(self.side)}: " + "; ".join(e.events_for(self.side))
+
     def _play_others(self) -> list[str]:
-        """Roll dice and play the opponent until it is this seat's decision or the game is over."""
+        """Make chance events and play the opponent until it is this seat's decision or the game is over."""
         g = self._need()
         out: list[str] = []
         while not g.is_over() and g.current_player != self.side:
             if g.is_chance():
-                action, events = g.roll()
-                who = "dice"
+                g.roll()
             else:
-                action = self.opponent.choose(g)
-                events = g.push(action, validate=False)
-                who = g.log[-1].player
-            out.append(f"[{who}] {action}: " + "; ".join(events))
+                opponent_move(self.pkg, g, self.opponent, g.current_player)
+            out.append(self._report(-1))
         return out
 
+    def _map(self) -> dict[str, Any]:
+        """The game's ``map_meta()`` (once per game; empty if the game has no map data)."""
+        if self._meta is None:
+            try:
+                self._meta = dict(self.pkg.map_meta(self._need().options))
+            except NotImplementedError:
+                self._meta = {}
+        return self._meta
+
     def describe(self) -> str:
-        g = self._need()
-        return describe_text(g, self.side)
+        return describe_text(self.pkg, self._need(), self.side, self._map())
+
+    def _units_seen(self) -> set[str]:
+        view = seat_view(self.pkg, self._need().state, self.side)
+        return {str(u.get("id")) for u in view.get("units") or ()}
 
     def legal_actions(self, unit: str | None = None) -> str:
         g = self._need()
         if g.is_over():
             return "The game is over: no legal actions."
-        acts = [str(a) for a in g.legal_actions]
+        acts = list(g.legal_actions)
         if unit:
-            if unit not in g.state.data.units:
+            if unit not in self._units_seen():
                 raise ToolError(f"no unit called {unit!r}")
-            acts = [a for a in acts if unit in a.split()[1:2]]
+            acts = [a for a in acts if unit in (self.pkg.describe(g.state, a).get("units") or ())]
             if not acts:
                 return f"No legal action for {unit} now."
-        return "\n".join(acts)
+        return "\n".join(map(str, acts))
 
     def odds(self, attackers: list[str], target: str) -> str:
         g = self._need()
-        s = g.state
-        for u in attackers:
-            if u not in s.data.units:
-                raise ToolError(f"no unit called {u!r}")
-            if u not in s.hex_of:
-                raise ToolError(f"{u} is not on the map")
-        if not s.data.grid.on_map(target):
-            raise ToolError(f"{target!r} is not a hex of the map")
-        if s.unit_at(target) is None:
-            raise ToolError(f"no unit in {target} to attack")
-        far = [u for u in attackers if not s.data.grid.adjacent(s.hex_of[u], target)]
-        if far:
-            raise ToolError(f"not adjacent to {target}: {', '.join(far)}")
-        o = combat.battle_odds(s, target, list(attackers))
-        shifts = ", ".join(f"{x.columns:+d} {x.reason} ({x.rule})" for x in o.shifts) or "none"
-        dist = ", ".join(f"{r} {float(p):.0%}" for r, p in o.distribution.items())
-        return (
-            f"{'+'.join(attackers)} ({float(o.attack):g}) against {s.unit_at(target)} ({o.defence}) in {target}: "
-            f"{o.ratio}:1, shifts: {shifts}{'; ' + o.mud if o.mud else ''}; final {o.label}. Results: {dist}."
-        )
+        known = observed_state(self.pkg.rules, g.state, self.side)  # never the hidden truth
+        try:
+            preview = self.pkg.battle_preview(known, target, list(attackers))
+        except TyphoonError as e:
+            raise ToolError(str(e)) from None
+        return odds_text(preview)
+
+    def _phase_line(self) -> str:
+        """"turn N, phase" of the game now (recomputed only when the phase changed)."""
+        g = self._need()
+        key = g.rules.phase_key(g.state)
+        if self._phase is None or self._phase[0] != key:
+            self._phase = (key, phase_text(seat_view(self.pkg, g.state, self.side)))
+        return self._phase[1]
 
     def act(self, action: str) -> str:
         g = self._need()
@@ -115,30 +147,30 @@ class Seat:
         if g.current_player != self.side:
             raise ToolError(f"it is not your move (waiting for {g.current_player or 'the dice'})")
         try:
-            events = g.push(action)
+            g.push(action)
         except TyphoonError as e:  # IllegalActionError / ParseError: the game is unchanged
             raise ToolError(f"{e}. Ask legal_actions for the actions open now.") from None
-        lines = [f"[{self.side}] {g.log[-1].action}: " + "; ".join(events)]
+        lines = [self._report(-1)]
         lines += self._play_others()
         out = g.outcome()
         if out is not None:
             lines.append(f"Game over: {out.reason}. " + ("Draw." if out.winner is None else
                          ("You win." if out.winner == self.side else "You lose.")))
         else:
-            lines.append(f"Your move: turn {g.state.turn}, {g.state.phase}.")
+            lines.append(f"Your move: {self._phase_line()}.")
         return "\n".join(lines)
 
     def log(self, last: int = 40) -> str:
         g = self._need()
-        entries = g.log[-last:] if last > 0 else g.log
-        start = len(g.log) - len(entries)
+        start = max(0, len(g.log) - last) if last > 0 else 0
         return "\n".join(
-            f"{start + i + 1}. [{e.player or 'dice'}] {e.action}: " + "; ".join(e.events) for i, e in enumerate(entries)
+            f"{e['ply']}. [{e['player'] or 'dice'}] {e['action']}: " + "; ".join(e["events"])
+            for e in g.log_view(self.side, start=start)
         ) or "No actions yet."
 
     def save(self, path: str) -> str:
         g = self._need()
-        players = {self.side: "llm", ("soviet" if self.side == "german" else "german"): self.opponent_name}
+        players = {s: ("llm" if s == self.side else self.opponent_name) for s in self.pkg.sides}
         try:
             record.save(g, path, players)
         except OSError as e:
@@ -146,49 +178,70 @@ class Seat:
         return f"Saved {len(g.log)} actions to {path}."
 
 
-def build_server(seat: Seat | None = None) -> MCPServer:
-    seat = seat or Seat()
+def _option_help(pkg: GamePackage) -> str:
+    parts = []
+    for s in pkg.option_specs():
+        if s.kind == "choice":
+            parts.append(f"{s.name} {'|'.join(repr(str(c)) for c in s.choices)}")
+        elif s.kind == "int":
+            parts.append(f"{s.name} {s.minimum}-{s.maximum}")
+        else:
+            parts.append(f"{s.name} ({s.kind})")
+    return ", ".join(parts) or "none"
+
+
+def build_server(seat: Seat | None = None, game: str = DEFAULT_GAME) -> MCPServer:
+    seat = seat or Seat(game)
+    pkg = seat.pkg
+    games = ", ".join(f"'{n}' ({t})" for n, t in registry.titles().items())
+    sides = " or ".join(repr(s) for s in pkg.sides)
     server = MCPServer(
-        "typhoon-bfm",
+        f"typhoon-{pkg.name}",
         instructions=(
-            "You play one side of Battle for Moscow (1941 wargame). Start with new_game, read describe "
-            "and legal_actions, then act with one action text at a time (e.g. 'move XLVI 0507', "
-            "'attack XLVI 0506', 'commit', 'end'). The server plays the other side and rolls the dice."
+            f"You play one side of {pkg.title}, a hex-and-counter wargame. Start with new_game, read "
+            "describe and legal_actions, then act with one action text at a time, exactly as legal_actions "
+            "lists them. The server plays the other side and makes the die rolls; you see only what your side "
+            "may see."
         ),
     )
 
-    @server.tool()
-    def new_game(options: dict[str, Any] | None = None, side: str = "german", opponent: str = "heuristic",
-                 seed: int = 0) -> str:
-        """Start a new game. options: edition '2009'|'1986', soviet_replacements 3-5, german_replacement_turns
-        'all'|'even'. side: 'german' or 'soviet' (yours). opponent: a computer player name ('random', 'heuristic', ...)."""
-        return seat.new_game(options, side, opponent, seed)
+    @server.tool(
+        description=(
+            f"Start a new game. options ({pkg.title}): {_option_help(pkg)}. side: {sides} (yours; default "
+            f"{pkg.sides[0]!r}). opponent: a computer player name ('random', 'heuristic', ...). game: which game "
+            f"(default '{pkg.name}'; games: {games})."
+        )
+    )
+    def new_game(options: dict[str, Any] | None = None, side: str | None = None, opponent: str = "heuristic",
+                 seed: int = 0, game: str | None = None) -> str:
+        return seat.new_game(options, side, opponent, seed, game)
 
     @server.tool()
     def describe() -> str:
-        """The situation in plain language: turn, phase, weather, whose move, units near the front, cities held,
-        the pending battle or choice."""
+        """The situation in plain language as your side sees it: turn, phase, weather, whose move, units near
+        the front, places held, the pending battle or choice."""
         return seat.describe()
 
     @server.tool()
     def legal_actions(unit: str | None = None) -> str:
-        """The legal actions now, one per line (optionally only those of one unit, e.g. 'XLVI')."""
+        """The legal actions now, one per line (optionally only those of one unit)."""
         return seat.legal_actions(unit)
 
     @server.tool()
     def odds(attackers: list[str], target: str) -> str:
-        """The odds of attackers (unit ids) attacking the enemy unit in hex target (e.g. '0506'), with shifts."""
+        """The odds of attackers (unit ids) attacking the enemy in hex target, with every modifier."""
         return seat.odds(attackers, target)
 
     @server.tool()
     def act(action: str) -> str:
         """Make your move (one action text). The server then plays the opponent and the dice until your next
-        decision and returns what happened."""
+        decision and returns what happened (as your side sees it)."""
         return seat.act(action)
 
     @server.tool()
     def log(last: int = 40) -> str:
-        """The last actions of the game with who made them and what they caused (0 = all)."""
+        """The last actions of the game as your side reads them, with who made them and what they caused
+        (0 = all)."""
         return seat.log(last)
 
     @server.tool()
@@ -199,9 +252,17 @@ def build_server(seat: Seat | None = None) -> MCPServer:
     return server
 
 
-def main() -> None:
-    build_server().run("stdio")
+def main(game: str = DEFAULT_GAME) -> None:
+    """Serve the LLM seat of ``game`` on stdio (``typhoon mcp``)."""
+    build_server(game=game).run("stdio")
+
+
+def _command_line(argv: list[str] | None = None) -> None:
+    """``python -m typhoon.research.mcp_server [--game NAME]``."""
+    ap = argparse.ArgumentParser(description="Typhoon's MCP server of the LLM seat (stdio)")
+    ap.add_argument("--game", default=DEFAULT_GAME, help=f"the game (default {DEFAULT_GAME}; one of {registry.names()})")
+    main(ap.parse_args(argv).game)
 
 
 if __name__ == "__main__":
-    main()
+    _command_line()

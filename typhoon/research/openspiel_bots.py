@@ -1,9 +1,12 @@
-"""Helpers for OpenSpiel's bots on Battle for Moscow: a cheaper leaf evaluator for ``MCTSBot``.
+"""Helpers for OpenSpiel's bots on Typhoon games: a cheaper leaf evaluator for ``MCTSBot``.
 
 OpenSpiel's stock ``RandomRolloutEvaluator`` plays uniformly random moves to the end of the game
-(about 500 actions, ~0.08 s). ``TruncatedRolloutEvaluator`` plays ``horizon`` phase changes at
-random and then applies Typhoon's static evaluation (``typhoon.ai.evaluate.german_value``), the
-same leaf valuation as the ``search-*`` players.
+(about 500 actions in Battle for Moscow, ~0.08 s). ``TruncatedRolloutEvaluator`` plays
+``horizon`` phase changes at random and then applies the game's static evaluation
+(``pkg.evaluate(state, side)``, the same leaf valuation as Typhoon's ``search-*`` players).
+
+The playout runs on the true state behind the OpenSpiel state, as ``MCTSBot`` itself does: in a
+game with hidden information MCTS plays with its cards face up (a baseline, not a fair player).
 """
 
 from __future__ import annotations
@@ -13,33 +16,49 @@ import random
 import numpy as np
 from open_spiel.python.algorithms import mcts
 
-from ..ai.evaluate import german_value
-from ..games.bfm import RULES
-from ..games.bfm.actions import Roll
-
 
 class TruncatedRolloutEvaluator(mcts.Evaluator):
-    """Leaf value: a uniformly random playout of ``horizon`` phase changes, then Typhoon's static
-    evaluation (exact at the end of the game), as [german, soviet] returns in -1..1."""
+    """Leaf value: a uniformly random playout of ``horizon`` phase changes, then the game's
+    static evaluation (the returns themselves at the end of the game), as returns in -1..1
+    (two players: ``[v, -v]``)."""
 
     def __init__(self, horizon: int = 8, seed: int = 0) -> None:
         self.horizon = horizon
         self.rng = random.Random(seed)
 
-    def evaluate(self, state) -> np.ndarray:
-        s = state.state.copy()
-        changes, last = 0, (s.turn, s.phase)
-        while not s.finished and changes < self.horizon:
-            if RULES.is_chance(s):
-                RULES.apply(s, Roll(self.rng.randint(1, 6)))
+    def _playout(self, rules, state):
+        """A copy of ``state`` after ``horizon`` phase changes of random play (or the end)."""
+        s = rules.copy_state(state)
+        rng = self.rng
+        changes, last = 0, rules.phase_key(s)
+        while changes < self.horizon and rules.outcome(s) is None:
+            if rules.is_chance(s):
+                outcomes = rules.chance_outcomes(s)
+                pick = rng.choices(range(len(outcomes)), weights=[float(p) for _, p in outcomes])[0]
+                rules.apply(s, outcomes[pick][0])
             else:
-                acts = RULES.legal_actions(s)
-                RULES.apply(s, acts[self.rng.randrange(len(acts))])
-            now = (s.turn, s.phase)
+                acts = rules.legal_actions(s)
+                rules.apply(s, acts[rng.randrange(len(acts))])
+            now = rules.phase_key(s)
             if now != last:
                 changes, last = changes + 1, now
-        v = 2.0 * german_value(s) - 1.0
-        return np.array([v, -v])
+        return s
+
+    def evaluate(self, state) -> np.ndarray:
+        if state.is_terminal():
+            return np.array(state.returns())
+        game = state.get_game()
+        pkg, sides = game.pkg, game.players
+        rules = pkg.rules
+        s = self._playout(rules, state.state)
+        out = rules.outcome(s)
+        if out is not None:
+            lose = -1.0 / max(1, len(sides) - 1)
+            return np.array([0.0 if out.winner is None else (1.0 if side == out.winner else lose) for side in sides])
+        if len(sides) == 2:
+            v = 2.0 * float(pkg.evaluate(s, sides[0])) - 1.0
+            return np.array([v, -v])
+        return np.array([2.0 * float(pkg.evaluate(s, side)) - 1.0 for side in sides])
 
     def prior(self, state) -> list[tuple[int, float]]:
         if state.is_chance_node():

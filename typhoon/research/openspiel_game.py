@@ -1,204 +1,366 @@
-"""Battle for Moscow as an OpenSpiel game (``pyspiel.load_game("python_typhoon_bfm")``).
+"""Typhoon games as OpenSpiel games: ``pyspiel.load_game("python_typhoon_<game>")``.
 
-Sequential, explicit stochastic (every die roll is a chance node with six outcomes of 1/6),
-zero-sum terminal returns (+1 win, -1 loss, 0 draw), perfect information. Player 0 is the
-German player, player 1 the Soviet player. Player actions are indices of the fixed action
-space of ``typhoon.games.bfm.encoding``; chance actions are 0-5 for die rolls 1-6. Serialisation
-is OpenSpiel's default (the action history, replayed on load).
+Importing this module registers one OpenSpiel game per Typhoon game that offers a research
+encoding (``python_typhoon_bfm``, ``python_typhoon_mini``, ...; :func:`register` adds one by
+name). Everything comes through ``typhoon.games.registry.get(game)`` and the package's
+``encoding(options)`` (``typhoon.core.contract.Encoding``).
+
+Sequential, explicit stochastic (every chance event of the rules is a chance node, hidden draws
+included; chance actions are ``encoding.chance_index`` of the outcomes), zero-sum terminal
+returns (+1 win, -1 loss, 0 draw). Player ``i`` is ``pkg.sides[i]``. A game whose rules have
+``perfect_information = False`` is declared ``IMPERFECT_INFORMATION``; then observations and
+information states are built only from what the observing player may see: the tensor is
+``encoding.observation`` of the state as the player may know it (``rules.observe``), the
+observation string the line of the player's view, and the information-state string adds the
+player's redacted log (``Game.log_view(player)``). Serialisation is OpenSpiel's default (the
+action history, replayed on load).
 """
 
 from __future__ import annotations
 
+import json
+import warnings
 from typing import Any
 
 import numpy as np
 import pyspiel
 
+from ..core.contract import GamePackage
+from ..core.errors import ParseError
 from ..core.game import Game
-from ..games.bfm import RULES, BfmOptions, BfmState
-from ..games.bfm import encoding as enc
-from ..games.bfm.actions import Roll
-from .text import state_line
+from ..games import registry
+from .common import DEFAULT_GAME, encoding_of, observed_state
+from .text import log_line, view_line
 
-SHORT_NAME = "python_typhoon_bfm"
-PLAYERS = ("german", "soviet")
-MAX_GAME_LENGTH = 12000  # generous bound: 7 turns, each unit moves/attacks a few times per turn
+PREFIX = "python_typhoon_"
+MAX_GAME_LENGTH = 12000  # generous bound: BfM has 7 turns, each unit moves/attacks a few times per turn
 
-DEFAULT_PARAMS: dict[str, Any] = {
-    "edition": 2009,  # an int: OpenSpiel reads "edition=2009" back as a number
-    "soviet_replacements": 5,
-    "german_replacements": 1,
-    "german_replacement_turns": "all",
-    "setup": "standard",
-}
-
-GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Battle for Moscow (Typhoon)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=DEFAULT_PARAMS,
-)
-
-GAME_INFO = pyspiel.GameInfo(
-    num_distinct_actions=enc.NUM_ACTIONS,
-    max_chance_outcomes=6,
-    num_players=2,
-    min_utility=-1.0,
-    max_utility=1.0,
-    utility_sum=0.0,
-    max_game_length=MAX_GAME_LENGTH,
-)
+#: short name -> Typhoon game name, for the games registered here
+REGISTERED: dict[str, str] = {}
 
 
-class BfmGame(pyspiel.Game):
-    """The OpenSpiel game object; parameters are the Typhoon game options."""
+def short_name(game: str) -> str:
+    return PREFIX + game
+
+
+# -- parameters --------------------------------------------------------------------------------
+def _param_value(value: Any, spec: Any) -> Any:
+    """An option value as an OpenSpiel parameter: choices that are all digits become ints,
+    because OpenSpiel reads ``edition=2009`` back as a number."""
+    if spec.kind == "choice" and spec.choices and all(isinstance(c, str) and c.isdigit() for c in spec.choices):
+        return int(value)
+    return value
+
+
+def default_params(pkg: GamePackage) -> dict[str, Any]:
+    """The game's options with their defaults, as OpenSpiel's parameter specification."""
+    return {s.name: _param_value(s.default, s) for s in pkg.option_specs()}
+
+
+def game_type(pkg: GamePackage) -> pyspiel.GameType:
+    perfect = bool(getattr(pkg.rules, "perfect_information", True))
+    n = len(pkg.sides)
+    return pyspiel.GameType(
+        short_name=short_name(pkg.name),
+        long_name=f"{pkg.title} (Typhoon)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=(
+            pyspiel.GameType.Information.PERFECT_INFORMATION
+            if perfect
+            else pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        ),
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=n,
+        min_num_players=n,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=default_params(pkg),
+    )
+
+
+# -- the game ----------------------------------------------------------------------------------
+class TyphoonSpielGame(pyspiel.Game):
+    """The OpenSpiel game object of one Typhoon game; parameters are its options."""
+
+    game_name: str = DEFAULT_GAME  # the Typhoon game; set on the subclass registered for each game
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = {**DEFAULT_PARAMS, **(params or {})}
-        self.options = BfmOptions.from_dict(params).to_dict()  # ParseError names a bad option
-        super().__init__(GAME_TYPE, GAME_INFO, params)
+        pkg = registry.get(self.game_name)
+        self.pkg = pkg
+        self.players = tuple(pkg.sides)
+        self.perfect_information = bool(getattr(pkg.rules, "perfect_information", True))
+        params = {**default_params(pkg), **(params or {})}
+        self.options = pkg.normalise_options(params)  # ParseError names a bad option
+        self.encoding = encoding_of(pkg, self.options)
+        # the start of every game, copied for each new state (OpenSpiel makes many: one per
+        # tensor-shape query), so the rules' initial_state runs once
+        self.initial = pkg.new_game(self.options, seed=0, keep_history=False)
+        self.shared = _Shared(self)
+        n = len(self.players)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=int(self.encoding.num_actions),
+            max_chance_outcomes=int(self.encoding.num_chance_outcomes),
+            num_players=n,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=MAX_GAME_LENGTH,
+        )
+        super().__init__(self._game_type, info, params)
 
-    def new_initial_state(self) -> BfmSpielState:
-        return BfmSpielState(self)
+    def new_initial_state(self) -> TyphoonSpielState:
+        return TyphoonSpielState(self)
 
-    def make_py_observer(self, iig_obs_type=None, params=None) -> BfmObserver:
-        perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
-        return BfmObserver(params, perfect_recall)
+    def make_py_observer(self, iig_obs_type=None, params=None) -> TyphoonObserver:
+        return TyphoonObserver(self, iig_obs_type, params)
+
+
+class _Shared:
+    """What every state of one OpenSpiel game shares (package, encoding, players): never copied
+    when OpenSpiel clones a state."""
+
+    __slots__ = ("pkg", "enc", "players", "options")
+
+    def __init__(self, game: TyphoonSpielGame) -> None:
+        self.pkg, self.enc, self.players = game.pkg, game.encoding, game.players
+        self.options = {k: _param_value(v, s) for s in game.pkg.option_specs() for k, v in game.options.items() if k == s.name}
+
+    def __deepcopy__(self, memo: dict) -> _Shared:
+        return self
+
+    def __reduce__(self):
+        return (_shared_of, (self.pkg.name, self.options))
+
+
+def _shared_of(game: str, options: dict[str, Any]) -> _Shared:
+    """The shared part of a state being unpickled (one per game and options)."""
+    key = (game, repr(sorted(options.items())))
+    if key not in _SHARED:
+        _SHARED[key] = _Shared(pyspiel.load_game(register(game), options))
+    return _SHARED[key]
+
+
+_SHARED: dict[tuple[str, str], _Shared] = {}
 
 
 class _Box:
-    """Holds the engine state; pickles (and so OpenSpiel's clone, which deep-copies through pickle)
-    without the engine's derived caches, which are rebuilt on demand."""
+    """Holds the Typhoon ``Game`` (state and log, no undo history) and the legal actions of its
+    current state. OpenSpiel clones a Python state by ``copy.deepcopy``; the box copies through
+    ``Game.copy`` (the rules' ``copy_state``, the log list shared entry by entry), which leaves
+    the engine's derived caches and the legal-action cache behind."""
 
-    __slots__ = ("state",)
+    __slots__ = ("name", "game", "legal")
 
-    def __init__(self, state: BfmState) -> None:
-        self.state = state
+    def __init__(self, name: str, game: Game) -> None:
+        self.name = name  # the Typhoon game's name in the registry
+        self.game = game
+        self.legal: tuple[int, dict[int, Any]] | None = None  # (ply, index -> legal action)
+
+    def __deepcopy__(self, memo: dict) -> _Box:
+        return _Box(self.name, self.game.copy(keep_history=False))
 
     def __reduce__(self):
-        s = self.state
-        fields = tuple(getattr(s, f) for f in _STATE_FIELDS)
-        return (_unbox, (fields,))
+        """Pickled (OpenSpiel's serialisation pickles a Python state's attributes) as the game,
+        its options and its actions, replayed when unpickled."""
+        g = self.game
+        return (_replayed, (self.name, g.options, tuple(e.action for e in g.log)))
 
 
-_STATE_FIELDS = tuple(f for f in BfmState.__dataclass_fields__ if not f.startswith("_"))
+def _replayed(game: str, options: dict[str, Any], actions: tuple) -> _Box:
+    g = registry.get(game).new_game(options, seed=0, keep_history=False)
+    for action in actions:
+        g.push(action, validate=False)
+    return _Box(game, g)
 
 
-def _unbox(fields: tuple) -> _Box:
-    return _Box(BfmState(*fields))
+class TyphoonSpielState(pyspiel.State):
+    """An OpenSpiel state wrapping a Typhoon ``Game`` (``typhoon_game()``; ``state`` is its
+    engine state)."""
 
-
-class BfmSpielState(pyspiel.State):
-    """An OpenSpiel state wrapping the engine's ``BfmState`` (``self.state``) and ``RULES``."""
-
-    def __init__(self, game: BfmGame) -> None:
+    def __init__(self, game: TyphoonSpielGame) -> None:
         super().__init__(game)
-        self._box = _Box(RULES.initial_state(game.options))
-        self._legal: tuple[int, dict[int, Any]] | None = None  # (move number, index -> action)
+        self._shared = game.shared
+        self._box = _Box(game.game_name, game.initial.copy(keep_history=False))
 
     @property
-    def state(self) -> BfmState:
-        return self._box.state
+    def state(self) -> Any:
+        """The engine state (the true one, hidden values included)."""
+        return self._box.game.state
 
-    def typhoon_game(self, seed: int = 0) -> Game:
-        """A Typhoon ``Game`` at this position (a copy), e.g. to ask a Typhoon player for a move."""
-        return Game(RULES, self.get_game().options, seed, state=self.state.copy(), keep_history=False)
+    def typhoon_game(self) -> Game:
+        """The Typhoon ``Game`` behind this state (its log has every action, with visibility)."""
+        return self._box.game
 
     # -- who acts ---------------------------------------------------------------------------
     def current_player(self) -> int:
-        s = self.state
-        if s.finished:
+        g = self._box.game
+        if g.is_over():
             return pyspiel.PlayerId.TERMINAL
-        if RULES.is_chance(s):
+        if g.is_chance():
             return pyspiel.PlayerId.CHANCE
-        return PLAYERS.index(RULES.current_player(s))
+        return self._shared.players.index(g.current_player)
 
     def is_terminal(self) -> bool:
-        return self.state.finished
+        return self._box.game.is_over()
 
     def returns(self) -> list[float]:
-        out = self.state.outcome
+        out = self._box.game.outcome()
+        n = len(self._shared.players)
         if out is None or out.winner is None:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if out.winner == "german" else [-1.0, 1.0]
+            return [0.0] * n
+        lose = -1.0 / max(1, n - 1)
+        return [1.0 if p == out.winner else lose for p in self._shared.players]
 
     # -- actions ----------------------------------------------------------------------------
-    def _legal_map(self) -> dict[int, Any]:
-        n = self.move_number()
-        if self._legal is None or self._legal[0] != n:
-            s = self.state
-            self._legal = (n, {enc.encode(s, a): a for a in RULES.legal_actions(s)})
-        return self._legal[1]
+    def _legal_now(self) -> dict[int, Any]:
+        """Index -> action of the legal actions now (cached until the game moves on)."""
+        box = self._box
+        g = box.game
+        if box.legal is None or box.legal[0] != g.ply:
+            encode, s = self._shared.enc.encode, g.state
+            box.legal = (g.ply, {encode(s, a): a for a in g.rules.legal_actions(s)})
+        return box.legal[1]
 
     def _legal_actions(self, player: int) -> list[int]:
-        if RULES.is_chance(self.state):
+        g = self._box.game
+        if g.is_over() or g.is_chance():
             return []
-        return sorted(self._legal_map())
+        return sorted(self._legal_now())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(v - 1, 1.0 / 6.0) for v in range(1, 7)]
+        g = self._box.game
+        s = g.state
+        return sorted((self._shared.enc.chance_index(s, o), float(p)) for o, p in g.chance_outcomes())
 
     def _apply_action(self, action: int) -> None:
-        s = self.state
-        if RULES.is_chance(s):
-            if not 0 <= action < 6:
-                raise ValueError(f"chance action {action}: expected 0-5 (die roll 1-6)")
-            RULES.apply(s, Roll(int(action) + 1))
+        g = self._box.game
+        s = g.state
+        if g.is_chance():
+            outcome = self._shared.enc.chance_outcome(s, int(action))
+            if not any(o == outcome for o, _ in g.chance_outcomes()):
+                raise ValueError(f"chance action {action} ({outcome}) is not a possible outcome now")
+            g.push(outcome, validate=False)
             return
-        legal = self._legal_map()
+        legal = self._legal_now()
         if action not in legal:
             raise ValueError(f"action {action} ({self._describe(action)}) is not legal now")
-        RULES.apply(s, legal[action])
+        g.push(legal[action], validate=False)
 
     def _describe(self, action: int) -> str:
         try:
-            return str(enc.decode(self.state, action))
+            return str(self._shared.enc.decode(self._box.game.state, action))
         except ValueError:
             return f"index {action}"
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"roll {action + 1}"
+            try:
+                return str(self._shared.enc.chance_outcome(self._box.game.state, action))
+            except ValueError:
+                return f"chance {action}"
         return self._describe(action)
 
     def __str__(self) -> str:
-        return state_line(self.state)
+        """The whole true state, hidden values included (OpenSpiel's ToString is for debugging
+        and identity checks): the position codec's JSON, keys sorted."""
+        return json.dumps(self._shared.pkg.position_to_json(self._box.game.state), sort_keys=True, separators=(",", ":"), default=str)
 
 
-class BfmObserver:
-    """PyObserver: the tensor of ``encoding.observation`` for the observing player; perfect information,
-    so information state = observation (with the action history in the string when perfect recall)."""
+# -- observations ------------------------------------------------------------------------------
+class TyphoonObserver:
+    """PyObserver: what one player may know.
 
-    def __init__(self, params: dict | None, perfect_recall: bool) -> None:
+    * tensor: ``encoding.observation`` of the state as the player may know it (``rules.observe``;
+      the true state only for ``private_info=ALL_PLAYERS``, the public part for ``NONE``);
+    * string: ``observer=<side>`` and the line of the player's view; with perfect recall
+      (information states) also the player's history: the action ids in a game of perfect
+      information, else the player's redacted log (``Game.log_view``).
+
+    The information-state tensor is the observation tensor (it has no memory of past actions)."""
+
+    def __init__(self, game: TyphoonSpielGame, iig_obs_type=None, params: dict | None = None) -> None:
         if params:
             raise ValueError(f"observation parameters not supported; passed {params}")
-        self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(int(np.prod(enc.OBS_SHAPE)), np.float32)
-        self.dict = {"observation": self.tensor.reshape(enc.OBS_SHAPE)}
+        self.pkg = game.pkg
+        self.enc = game.encoding
+        self.players = game.players
+        self.perfect_information = game.perfect_information
+        self.perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
+        private = getattr(iig_obs_type, "private_info", pyspiel.PrivateInfoType.SINGLE_PLAYER)
+        self.omniscient = private == pyspiel.PrivateInfoType.ALL_PLAYERS
+        self.public_only = private == pyspiel.PrivateInfoType.NONE
+        shape = tuple(self.enc.observation_shape)
+        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+        self.dict = {"observation": self.tensor.reshape(shape)}
 
-    def set_from(self, state: BfmSpielState, player: int) -> None:
-        self.tensor[:] = enc.observation(state.state, PLAYERS[player]).ravel()
+    def _seat(self, player: int) -> str | None:
+        """Whose knowledge the observation holds: the player's, or nobody's private part."""
+        return None if self.public_only else self.players[player]
 
-    def string_from(self, state: BfmSpielState, player: int) -> str:
-        text = f"observer={PLAYERS[player]} " + state_line(state.state)
+    def _known_state(self, state: TyphoonSpielState, player: int) -> Any:
+        g = state.typhoon_game()
+        if self.omniscient:
+            return g.state
+        return observed_state(g.rules, g.state, self._seat(player))
+
+    def set_from(self, state: TyphoonSpielState, player: int) -> None:
+        self.tensor[:] = np.asarray(self.enc.observation(self._known_state(state, player), self.players[player])).ravel()
+
+    def string_from(self, state: TyphoonSpielState, player: int) -> str:
+        seat = self._seat(player)
+        known = self._known_state(state, player)
+        text = f"observer={self.players[player]} " + view_line(self.pkg.view(known, seat))
         if self.perfect_recall:
-            text += " history: " + " ".join(map(str, state.history()))
+            g = state.typhoon_game()
+            if self.perfect_information:
+                text += " history: " + " ".join(map(str, state.history()))
+            else:
+                text += " log: " + log_line(g.log_view(seat, omniscient=self.omniscient))
         return text
 
 
-pyspiel.register_game(GAME_TYPE, BfmGame)
+# -- registration ------------------------------------------------------------------------------
+def register(game: str) -> str:
+    """Register the OpenSpiel game of Typhoon game ``game``; returns its short name.
+    ``ParseError`` for an unknown game or one without a research encoding."""
+    name = short_name(game)
+    if name in REGISTERED:
+        return name
+    pkg = registry.get(game)
+    encoding_of(pkg)  # ParseError now if the game has no encoding
+    gtype = game_type(pkg)
+    cls = type(
+        f"TyphoonSpielGame_{game}",
+        (TyphoonSpielGame,),
+        {"game_name": game, "_game_type": gtype, "__module__": __name__},
+    )
+    pyspiel.register_game(gtype, cls)
+    REGISTERED[name] = game
+    return name
 
 
-def load(**options: Any) -> BfmGame:
-    """``pyspiel.load_game`` with Typhoon options as keyword arguments."""
-    return pyspiel.load_game(SHORT_NAME, options)
+def register_all() -> list[str]:
+    """Register every game of the registry that offers an encoding. A game without one is left
+    out; so is a game whose package cannot be imported, with a warning naming the error (one
+    broken game must not take the others down)."""
+    out = []
+    for game in registry.names():
+        try:
+            out.append(register(game))
+        except ParseError:
+            continue
+        except ImportError as e:
+            warnings.warn(f"OpenSpiel game {short_name(game)} not registered: {e}", RuntimeWarning, stacklevel=2)
+    return out
+
+
+register_all()
+
+
+def load(game: str = DEFAULT_GAME, **options: Any) -> TyphoonSpielGame:
+    """``pyspiel.load_game`` of a Typhoon game with its options as keyword arguments."""
+    return pyspiel.load_game(register(game), options)

@@ -1,28 +1,22 @@
-"""``rgb_array`` rendering of the research environments through ``typhoon.render.board``."""
+"""``rgb_array`` rendering of the research environments through ``typhoon.render.board``, for
+any game (its ``map_meta()`` and the seat's ``view``)."""
 
 from __future__ import annotations
 
-from functools import cache
+from typing import Any
 
 import numpy as np
 
+from ..core.contract import GamePackage
 from ..core.game import Game
+from .common import observed_state
 
 
-@cache
-def _map() -> dict:
-    from ..render.board import load_map
+def rgb_array(pkg: GamePackage, game: Game, seat: str | None = None) -> np.ndarray:
+    """The board picture as ``seat`` (``None``: a spectator) sees it, as a uint8 array
+    (height, width, 3)."""
+    from ..render.board import figure
+    from ..render.board import rgb_array as figure_rgb
 
-    return load_map()
-
-
-def rgb_array(game: Game) -> np.ndarray:
-    """The board picture as a uint8 array (height, width, 3)."""
-    from ..games.bfm import position
-    from ..render.board import draw_board
-
-    s = game.state
-    title = f"Turn {s.turn}, {s.phase.replace('_', ' ')}"
-    fig = draw_board(_map(), position.unit_views(s), dict(s.control), title=title)
-    fig.canvas.draw()
-    return np.asarray(fig.canvas.buffer_rgba())[..., :3].copy()
+    state: Any = observed_state(pkg.rules, game.state, seat)
+    return figure_rgb(figure(pkg, state, seat, options=game.options))

@@ -6,10 +6,21 @@ Concurrency model (one process, one event loop):
   thread, so a reader never sees a half-applied or uncommitted action;
 - a per-game ``asyncio.Lock`` serialises the changes of one game, so of two actions sent with
   the same version exactly one is applied and the other gets 409;
-- only the computer player's thinking runs in a worker thread, on a copy of the game.
+- only the computer player's thinking runs in a worker thread, on ``game.observed(side)``: the
+  game as its side may know it (never the real game, never its dice).
 
-The server rolls every die itself (``Game.roll``: the game's own seeded dice) and, in "ai"
-mode, lets the computer play its side until a human must act or the game ends.
+The server knows no game: everything game-specific comes from the game package
+(``typhoon.games.registry.get(meta.game)``, the contract in ``typhoon.core.contract``).
+
+Hidden information: each seat (and each spectator) receives only its own view: the package's
+``view(state, seat)``, the log as ``game.log_view(seat)``, and the position JSON only in games
+with perfect information. The seat ``both`` (hot-seat) sees as the side to act.
+
+Dice (docs/security.md): a game created without a seed gets 128 bits from the operating system
+and the keyed dice (``hmac-sha256``); every view carries the seed commitment, the seed is
+revealed when the game ends. A seed may be chosen only where that is honest (hot-seat, or a
+game against the computer: analysis); it is then shown to every seat. Network games never take
+a chosen seed.
 """
 
 from __future__ import annotations
@@ -17,50 +28,123 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import inspect
 import json
 import logging
 import secrets
 from typing import Any
 
-from ..core.errors import TyphoonError
+from ..core.contract import GamePackage
+from ..core.dice import KEYED, LEGACY, derived_seed, new_seed
+from ..core.errors import ParseError, TyphoonError
 from ..core.game import Entry, Game
+from ..core.record import dice_scheme, replay_game, replay_longest, seed_commitment, with_dice
 from ..games import registry
+from .seats import play_link
 from .store import Conflict, Store, StoredGame, now
 
 log = logging.getLogger("typhoon.server")
 
-SIDES = ("german", "soviet")
 MODES = ("ai", "hotseat", "network")
+BOTH = "both"  # the hot-seat seat: one secret plays every side
 MAX_AI_ACTIONS = 5000  # a bound on one uninterrupted run of the computer side
+DEFAULT_GAME = "bfm"
+SEEDED_MODES = ("ai", "hotseat")  # modes where a seed chosen at creation is honest (module docstring)
 
 
 class ApiError(Exception):
     """An error answered to the client: an HTTP status and a clear message."""
 
-    def __init__(self, status: int, detail: str) -> None:
+    def __init__(self, status: int, detail: str, headers: dict[str, str] | None = None) -> None:
         super().__init__(detail)
         self.status = status
         self.detail = detail
+        self.headers = headers
+
+
+class NeedsPatch(ApiError):
+    """A stored game whose log no longer replays under the current rules (a rule fix): 409,
+    with what the operator should run."""
+
+    def __init__(self, game_id: str, why: str) -> None:
+        super().__init__(
+            409,
+            f"stored game {game_id} no longer replays under the current rules ({why}); it is kept as it was. "
+            f"The server operator can run `typhoon patch {game_id}` to keep what still replays so the game can go on",
+        )
+        self.game_id = game_id
+        self.why = why
 
 
 def hash_secret(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def other(side: str) -> str:
-    return "soviet" if side == "german" else "german"
+def package(name: str) -> GamePackage:
+    """The game package called ``name``; 422 naming the known games otherwise."""
+    try:
+        return registry.get(name)
+    except ParseError as e:
+        raise ApiError(422, f"bad game: {e}") from None
+    except ImportError as e:
+        raise ApiError(422, f"game {name!r} is not available in this installation ({e})") from None
 
 
-def _battle_json(b: Any) -> dict[str, Any]:
-    return {
-        "target": b.target,
-        "defender": b.defender,
-        "attackers": list(b.attackers),
-        "step": b.step,
-        "result": b.result,
-        "loss_due": float(b.loss_due),
-        "loss_kind": b.loss_kind,
-    }
+# -- computer players (typhoon.ai.base: the generic players plus the package's own) ----------
+def _accepts(fn: Any, name: str) -> bool:
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):  # pragma: no cover
+        return False
+    return name in params or any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+
+
+def player_names(pkg: GamePackage) -> list[str]:
+    """The computer players a game offers (``human`` left out)."""
+    from ..ai import base
+
+    return [n for n in base.player_names(game=pkg.name) if n != base.HUMAN]
+
+
+def make_player(pkg: GamePackage, name: str, seed: int) -> Any:
+    """A computer player of this game by name (ParseError if the game has none by that name)."""
+    from ..ai import base
+
+    return base.make_player(name, game=pkg.name, seed=seed)
+
+
+def default_player(pkg: GamePackage) -> str:
+    """The computer player an "ai" game gets when none is named: the game's own first player,
+    else the generic heuristic, else the first one offered."""
+    names = player_names(pkg)
+    own = list(pkg.players())
+    if own:
+        return own[0]
+    if "heuristic" in names:
+        return "heuristic"
+    return names[0] if names else "random"
+
+
+def check_player(pkg: GamePackage, name: str) -> None:
+    """422 unless ``name`` is a computer player this installation can make for this game."""
+    if name not in player_names(pkg):
+        raise ApiError(422, f"bad ai: unknown computer player {name!r} for {pkg.title}; choose one of: {', '.join(player_names(pkg))}")
+    try:
+        make_player(pkg, name, seed=0)
+    except TyphoonError as e:
+        raise ApiError(422, f"bad ai: {e}") from None
+    except ImportError as e:
+        raise ApiError(422, f"computer player {name!r} is not available in this installation ({e})") from None
+
+
+def valid_id(game_id: str) -> bool:
+    """Whether ``game_id`` could be a game id (short, plain characters): others are 404 at once."""
+    return 0 < len(game_id) <= 32 and all(c.isascii() and (c.isalnum() or c in "-_") for c in game_id)
+
+
+def undo_message(why: str) -> str:
+    """The 422 detail of a refused undo (the reason is worded by ``Game.undo_refusal``)."""
+    return why if why.startswith("cannot undo") else f"cannot undo: {why}"
 
 
 class LiveGame:
@@ -72,9 +156,11 @@ class LiveGame:
         self.pkg = registry.get(meta.game)
         self.lock = asyncio.Lock()
         self.subscribers: dict[Any, str | None] = {}  # websocket -> seat
-        self.ai_side = next((s for s in SIDES if meta.players.get(s, "human") != "human"), None) if meta.mode == "ai" else None
+        self.ai_side = (
+            next((s for s in self.pkg.sides if meta.players.get(s, "human") != "human"), None) if meta.mode == "ai" else None
+        )
         self._ai = None
-        self._log_cache: list[tuple[Entry, dict[str, Any]]] = []
+        self._logs: dict[str | None, list[tuple[Entry, dict[str, Any]]]] = {}
         self.changes = 0  # bumped on every change of the game; keys the view cache
         self._views: dict[str | None, tuple[int, dict[str, Any]]] = {}
 
@@ -85,37 +171,65 @@ class LiveGame:
             return None
         digest = hash_secret(secret)
         found = None
-        for seat, h in self.meta.seats.items():
+        for seat, h in self.meta.seats.items():  # every seat compared: constant time per game
             if h is not None and hmac.compare_digest(digest, h):
                 found = seat
         if found is None:
             raise ApiError(403, "this seat secret does not open any seat of this game")
         return found
 
+    def observer(self, seat: str | None) -> str | None:
+        """The side whose knowledge a seat has: itself; the hot-seat seat sees as the side to
+        act (None, a spectator, when nobody is to act)."""
+        if seat == BOTH:
+            g = self.game
+            return None if g.is_over() or g.is_chance() else g.current_player
+        return seat
+
+    def reader(self, seat: str | None) -> str | None:
+        """Who reads a record handed to ``seat``: the hot-seat seat reads as a spectator."""
+        return None if seat == BOTH else seat
+
     def may_act(self, seat: str | None) -> bool:
         g = self.game
         if seat is None or g.is_over() or g.is_chance():
             return False
         cur = g.current_player
-        return cur is not None and (seat == "both" or seat == cur)
+        return cur is not None and (seat == BOTH or seat == cur)
+
+    def undo_refusal(self, seat: str | None) -> str | None:
+        """Why ``seat`` may not undo now (None if it may); worded by ``Game.undo_refusal``."""
+        if seat is None:
+            return "spectators cannot undo"
+        g = self.game
+        why = g.undo_refusal(None if seat == BOTH else seat)
+        if why is None and g.log and g.log[-1].player is None:  # pragma: no cover - undo_refusal covers chance
+            why = "cannot undo past a chance event"
+        return why
 
     def may_undo(self, seat: str | None) -> bool:
-        g = self.game
-        if seat is None or not g.log or g.log[-1].player is None:
-            return False
-        return g.can_undo(None if seat == "both" else seat)
+        return seat is not None and self.undo_refusal(seat) is None
 
     # -- views -----------------------------------------------------------------------------
-    def log_json(self) -> list[dict[str, Any]]:
-        cache = self._log_cache
-        entries = self.game.log
+    def log_json(self, seat: str | None) -> list[dict[str, Any]]:
+        """The log as ``seat`` may read it (everything once the game is over), cached per seat."""
+        g = self.game
+        over = g.is_over()
+        key = ("*" if over else seat)
+        cache = self._logs.setdefault(key, [])
+        entries = g.log
         i = 0
         while i < len(cache) and i < len(entries) and cache[i][0] is entries[i]:
             i += 1
         del cache[i:]
-        for j in range(i, len(entries)):
-            e = entries[j]
-            cache.append((e, {"ply": j + 1, "action": str(e.action), "player": e.player, "events": list(e.events)}))
+        if i < len(entries):
+            fresh = g.log_view(seat, omniscient=over, start=i)
+            rolls = sum(1 for e, _ in cache if e.chance)
+            for e, d in zip(entries[i:], fresh):
+                if e.chance:  # every chance event carries its sequence number (docs/security.md)
+                    rolls += 1
+                    d["roll"] = rolls
+                cache.append((e, d))
         return [d for _, d in cache]
 
     def view(self, seat: str | None) -> dict[str, Any]:
@@ -128,51 +242,79 @@ class LiveGame:
         return v
 
     def _view(self, seat: str | None) -> dict[str, Any]:
-        from ..games.bfm import combat, position
-
         g = self.game
+        pkg = self.pkg
         state = g.state
-        data = state.data
-        phase = data.sequence[data.phase_index[state.phase]] if state.phase in data.phase_index else None
+        observer = self.observer(seat)
         outcome = g.outcome()
         you_act = self.may_act(seat)
-        odds = {}
-        for target, b in state.battles.items():
-            try:
-                odds[target] = combat.battle_odds(state, target, list(b.attackers)).to_json()
-            except Exception:  # a battle already resolved may have lost its units
-                pass
-        current = state.battles.get(state.current) if state.current else None
-        return {
+        board = dict(pkg.view(state, observer))
+        phase = board.get("phase") or {}
+        legal = list(g.legal_actions) if you_act else []
+        actions = []
+        for a in legal:
+            d = dict(pkg.describe(state, a))
+            d["text"] = str(a)
+            actions.append(d)
+        odds = {b["target"]: b["odds"] for b in board.get("battles") or [] if b.get("odds") and b.get("target")}
+        view = {
+            **board,
             "id": self.meta.id,
             "title": self.meta.title,
+            "game": pkg.name,
+            "game_title": pkg.title,
+            "sides": list(pkg.sides),
+            "side_names": dict(pkg.side_names),
+            "perfect_information": g.perfect_information,
             "mode": self.meta.mode,
             "players": dict(self.meta.players),
             "version": g.ply,
             "seat": seat,
-            "position": position.to_json(state),
-            "units": position.unit_views(state),
-            "turn": state.turn,
-            "phase": state.phase,
-            "phase_name": phase.name if phase else state.phase,
+            "observer": observer,
+            "phase": phase.get("id") if isinstance(phase, dict) else phase,
+            "phase_name": phase.get("name") if isinstance(phase, dict) else phase,
+            "phase_info": phase if isinstance(phase, dict) else {"id": phase, "name": phase},
             "current_player": None if outcome else g.current_player,
             "you_act": you_act,
-            "legal": [str(a) for a in g.legal_actions] if you_act else [],
-            "pending": {"battle": _battle_json(current) if current else None},
-            "battles": [_battle_json(b) for b in state.battles.values()],
-            "log": self.log_json(),
+            "legal": [d["text"] for d in actions],
+            "actions": actions,
+            "log": self.log_json(observer if seat != BOTH else None),
             "outcome": None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason, "scores": dict(outcome.scores)},
             "can_undo": self.may_undo(seat),
+            "undo_refusal": self.undo_refusal(seat) if seat is not None else None,
             "odds": odds,
+            "dice": self.dice_info(),
+            "seat_changes": list(self.meta.reissued),
+        }
+        if g.perfect_information:
+            # the position JSON tells everything: only games without hidden values give it
+            view["position"] = pkg.position_to_json(state)
+        return view
+
+    def dice_info(self) -> dict[str, Any]:
+        """What every seat may know of the dice: the scheme, the seed commitment, how many
+        rolls were made, and the seed itself once the game is over (or when it was chosen at
+        creation and so is public)."""
+        g = self.game
+        over = g.is_over()
+        return {
+            "scheme": dice_scheme(g),
+            "commitment": seed_commitment(g.seed, dice_scheme(g)),
+            "rolls": sum(1 for e in g.log if e.chance),
+            "seed_chosen": self.meta.seed_public,
+            "seed": g.seed if over or self.meta.seed_public else None,
+            "seed_text": str(g.seed) if over or self.meta.seed_public else None,
         }
 
     def summary(self) -> dict[str, Any]:
+        """The stored summary of the game (for the games list), from the spectator's view."""
         g = self.game
         o = g.outcome()
+        board = self.view(None)
         return {
             "ply": g.ply,
-            "turn": g.state.turn,
-            "phase": g.state.phase,
+            "turn": board.get("turn"),
+            "phase": (board.get("phase") or None),
             "status": "running" if o is None else "finished",
             "winner": None if o is None else o.winner,
         }
@@ -183,10 +325,19 @@ class LiveGame:
 
     def ai_player(self) -> Any:
         if self._ai is None:
-            from ..ai.base import make_player
-
-            self._ai = make_player(self.meta.players[self.ai_side], seed=self.meta.seed + self.game.ply)
+            # its own seed, derived one-way from the game's: its choices tell nothing of the dice
+            seed = derived_seed(self.meta.seed, "computer-player", bits=62) + self.game.ply
+            self._ai = make_player(self.pkg, self.meta.players[self.ai_side], seed=seed)
         return self._ai
+
+    def record(self, seat: str | None) -> dict[str, Any]:
+        """The save record handed to ``seat``: the seed withheld while the game runs, hidden
+        actions as ``seat`` may read them (``typhoon.core.record.to_record``'s ``reader``)."""
+        from ..core import record
+
+        extra = {"title": self.meta.title}
+        return record.to_record(self.game, self.meta.players, extra=extra, public=True, reader=self.reader(seat),
+                                seed_public=self.meta.seed_public)
 
 
 class Games:
@@ -199,48 +350,77 @@ class Games:
 
     # -- creating --------------------------------------------------------------------------
     def new_meta(
-        self, mode: str, options: dict, seed: int | None, title: str | None, human_side: str | None, ai: str | None, start: dict | None = None
+        self,
+        mode: str,
+        options: dict,
+        seed: int | None,
+        title: str | None,
+        human_side: str | None,
+        ai: str | None,
+        start: dict | None = None,
+        game: str = DEFAULT_GAME,
     ) -> tuple[StoredGame, dict[str, str | None]]:
         if mode not in MODES:
             raise ApiError(422, f"mode must be one of {list(MODES)}, not {mode!r}")
-        pkg = registry.get("bfm")
+        if seed is not None and mode not in SEEDED_MODES:
+            raise ApiError(
+                422,
+                f"seed: the dice of a {mode} game cannot be chosen (the other seat could not trust them); "
+                f"a seed may be chosen in {' or '.join(SEEDED_MODES)} games only, where it is shown to every seat",
+            )
+        pkg = package(game)
         try:
             options = pkg.normalise_options(options)
         except (TyphoonError, TypeError, ValueError) as e:
             raise ApiError(422, f"bad options: {e}") from None
-        players = {"german": "human", "soviet": "human"}
-        secret = {"german": None, "soviet": None, "both": None}
+        sides = list(pkg.sides)
+        players = {s: "human" for s in sides}
+        secret: dict[str, str | None] = {s: None for s in sides}
+        secret[BOTH] = None
         if mode == "ai":
-            human = human_side or "german"
-            if human not in SIDES:
-                raise ApiError(422, f"human_side must be 'german' or 'soviet', not {human!r}")
-            name = ai or "heuristic"
-            check_player(name)
-            players[other(human)] = name
+            human = human_side or sides[0]
+            if human not in sides:
+                raise ApiError(422, f"human_side must be one of {sides} for {pkg.title}, not {human!r}")
+            name = ai or default_player(pkg)
+            check_player(pkg, name)
+            for s in sides:
+                if s != human:
+                    players[s] = name
             secret[human] = secrets.token_urlsafe(18)
         elif mode == "hotseat":
-            secret["both"] = secrets.token_urlsafe(18)
+            secret[BOTH] = secrets.token_urlsafe(18)
         else:
-            secret["german"] = secrets.token_urlsafe(18)
-            secret["soviet"] = secrets.token_urlsafe(18)
+            for s in sides:
+                secret[s] = secrets.token_urlsafe(18)
         t = now()
+        owner = secrets.token_urlsafe(18)
         meta = StoredGame(
-            id=secrets.token_hex(6),
+            id=secrets.token_hex(8),
             title=title,
             game=pkg.name,
             mode=mode,
             options=options,
-            seed=secrets.randbelow(2**31) if seed is None else int(seed),
+            # 128 random bits: the seed commitment of a running game's record cannot be inverted
+            seed=new_seed() if seed is None else int(seed),
             start=start,
             seats={k: (None if v is None else hash_secret(v)) for k, v in secret.items()},
             players=players,
             created=t,
             updated=t,
+            dice=LEGACY if seed is not None else KEYED,
+            seed_public=seed is not None,
+            owner=hash_secret(owner),
+            owner_secret=owner,
         )
         return meta, secret
 
     async def create(self, meta: StoredGame, game: Game) -> LiveGame:
         """Store a new game (with any actions it already has) and bring it to a human decision."""
+        if dice_scheme(game) != meta.dice:
+            if any(e.chance for e in game.log):  # rolls already made (an import): keep their dice
+                meta.dice = dice_scheme(game)
+            else:
+                with_dice(game, meta.dice)
         meta.actions = [(str(e.action), e.player) for e in game.log]
         live = LiveGame(meta, game)
         s = live.summary()
@@ -258,29 +438,69 @@ class Games:
         live = self.cache.get(game_id)
         if live is not None:
             return live
+        if not valid_id(game_id):
+            raise ApiError(404, f"no game with id {game_id[:40]!r}")
         lock = self._load_locks.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            live = self.cache.get(game_id)
-            if live is None:
-                live = await asyncio.to_thread(self._load, game_id)
-                self.cache[game_id] = live
-                async with live.lock:
-                    await self._advance(live)  # a crash may have left dice or the computer to move
-        self._load_locks.pop(game_id, None)
+        try:
+            async with lock:
+                live = self.cache.get(game_id)
+                if live is None:
+                    live = await asyncio.to_thread(self._load, game_id)
+                    self.cache[game_id] = live
+                    async with live.lock:
+                        await self._advance(live)  # a crash may have left dice or the computer to move
+        finally:
+            # never keep a lock per id asked for: unknown ids would grow memory without bound
+            if not lock.locked() and self._load_locks.get(game_id) is lock:
+                del self._load_locks[game_id]
         return live
 
     def _load(self, game_id: str) -> LiveGame:
         meta = self.store.load(game_id)
         if meta is None:
             raise ApiError(404, f"no game with id {game_id!r}")
-        pkg = registry.get(meta.game)
+        try:
+            pkg = registry.get(meta.game)
+        except (TyphoonError, ImportError) as e:
+            raise ApiError(409, f"stored game {game_id} is of game {meta.game!r}, which this server cannot play ({e})") from None
         try:
             start = pkg.position_from_json(meta.start) if meta.start else None
-            game = Game.replay(pkg.rules, meta.options, meta.seed, [t for t, _ in meta.actions], state=start)
-        except TyphoonError as e:
-            raise ApiError(500, f"stored game {game_id} does not replay: {e}") from None
+            game = replay_game(pkg.rules, meta.options, meta.seed, [t for t, _ in meta.actions], start, 0, meta.dice)
+        except (TyphoonError, KeyError, ValueError, IndexError, TypeError) as e:
+            raise NeedsPatch(game_id, str(e)) from None
         meta.actions = []
         return LiveGame(meta, game)
+
+    # -- seats -----------------------------------------------------------------------------
+    async def reissue(self, live: LiveGame, owner: str | None, seats: list[str] | None) -> dict[str, str]:
+        """New secrets for ``seats`` (default: every seat with one), for the game's owner: the
+        old links stop working, connected clients of those seats are disconnected, and every
+        seat sees the re-issue in its view (``seat_changes``)."""
+        meta = live.meta
+        if not owner or meta.owner is None or not hmac.compare_digest(hash_secret(owner), meta.owner):
+            raise ApiError(403, "only the creator of the game (its owner secret) may re-issue seat links")
+        have = [s for s, h in meta.seats.items() if h is not None]
+        chosen = have if not seats else list(dict.fromkeys(seats))
+        bad = [s for s in chosen if s not in have]
+        if bad:
+            raise ApiError(422, f"seats: {bad} are not seats of this game; its seats are {have}")
+        async with live.lock:
+            fresh = {s: secrets.token_urlsafe(18) for s in chosen}
+            hashes = dict(meta.seats)
+            hashes.update({s: hash_secret(v) for s, v in fresh.items()})
+            reissued = [*meta.reissued, *({"seat": s, "at": now().isoformat()} for s in chosen)][-50:]
+            self.store.update_seats(meta.id, hashes, reissued)
+            meta.seats, meta.reissued = hashes, reissued
+            live.changes += 1
+            for ws, seat in list(live.subscribers.items()):
+                if seat in fresh:  # their secret no longer opens the seat
+                    live.subscribers.pop(ws, None)
+                    try:
+                        await ws.close(code=4403)
+                    except Exception:  # pragma: no cover - already gone
+                        pass
+        await self.broadcast(live)
+        return fresh
 
     def evict(self, game_id: str) -> None:
         self.cache.pop(game_id, None)
@@ -302,6 +522,25 @@ class Games:
             while g.ply > first:
                 g.pop()
             raise
+
+    def patch(self, game_id: str) -> dict[str, Any]:
+        """Keep what still replays of a stored game (after a rule fix) so it can go on: the
+        log is cut before the first action that no longer replays. Returns what was kept and
+        dropped (``typhoon patch``)."""
+        meta = self.store.load(game_id)
+        if meta is None:
+            raise ApiError(404, f"no game with id {game_id!r}")
+        pkg = registry.get(meta.game)
+        texts = [t for t, _ in meta.actions]
+        start = pkg.position_from_json(meta.start) if meta.start else None
+        game, why = replay_longest(pkg.rules, meta.options, meta.seed, texts, start, 0, meta.dice)
+        kept, dropped = texts[: game.ply], texts[game.ply:]
+        if why is not None:
+            meta.actions = []
+            live = LiveGame(meta, game)
+            self.store.replace_actions(game_id, [(str(e.action), e.player) for e in game.log], live.summary())
+            self.evict(game_id)
+        return {"id": game_id, "kept": len(kept), "dropped": dropped, "reason": why}
 
     def _roll_dice(self, live: LiveGame) -> None:
         g = live.game
@@ -339,23 +578,12 @@ class Games:
 
     def _undo(self, live: LiveGame, seat: str) -> None:
         g = live.game
-        if not live.may_undo(seat):
-            if not g.log:
-                why = "nothing to undo"
-            else:
-                last = g.log[-1]
-                if last.chance:
-                    why = f"it would go back past the die roll ({last.action})"
-                elif last.phase_changed:
-                    why = f"'{last.action}' ended the phase"
-                elif seat != "both" and last.player != seat:
-                    why = f"the last action ('{last.action}') was made by {last.player}, not {seat}"
-                else:
-                    why = "no history is kept for this game"
-            raise ApiError(422, f"cannot undo: {why}")
+        why = live.undo_refusal(seat)
+        if why is not None:
+            raise ApiError(422, undo_message(why))
         before = g.ply
         live.changes += 1
-        g.undo(None if seat == "both" else seat)
+        g.undo(None if seat == BOTH else seat)
         try:
             self.store.truncate(live.meta.id, g.ply, before, live.summary())
         except Conflict as e:
@@ -376,9 +604,11 @@ class Games:
         while live.ai_to_move() and count < MAX_AI_ACTIONS:
             player = live.ai_player()
             try:
-                choice = await asyncio.to_thread(player.choose, g.copy(keep_history=True))
+                # the computer knows what its side may know: never the real game or its dice
+                seen = g.observed(live.ai_side, keep_history=True)
+                choice = await asyncio.to_thread(player.choose, seen)
                 first = g.ply
-                g.push(choice)
+                g.push(choice if g.perfect_information else str(choice))
             except Exception:
                 log.exception("computer player %s failed in game %s", live.meta.players, live.meta.id)
                 return
@@ -388,6 +618,7 @@ class Games:
 
     # -- watching --------------------------------------------------------------------------
     async def broadcast(self, live: LiveGame) -> None:
+        """Send every connected client the view of its own seat (never another seat's)."""
         texts: dict[str | None, str] = {}
         dead = []
         for ws, seat in list(live.subscribers.items()):
@@ -399,15 +630,3 @@ class Games:
                 dead.append(ws)
         for ws in dead:
             live.subscribers.pop(ws, None)
-
-
-def check_player(name: str) -> None:
-    """422 unless ``name`` is a computer player this installation can make."""
-    from ..ai.base import make_player
-
-    try:
-        make_player(name, seed=0)
-    except TyphoonError as e:
-        raise ApiError(422, f"bad ai: {e}") from None
-    except ImportError as e:
-        raise ApiError(422, f"computer player {name!r} is not available in this installation ({e})") from None

@@ -2,9 +2,12 @@
 
 Two tables (SQLAlchemy 2 Core; SQLite by default, PostgreSQL via ``postgresql+psycopg://``):
 
-- ``games``: one row per game: id, title, game, mode, options, seed, start position, the
-  sha256 hashes of the seat secrets, the players, timestamps and a summary (ply, turn,
-  phase, status, winner) so the games list needs no replay.
+- ``games``: one row per game: id, title, game, mode, options, seed (``seed_text``: 128-bit
+  seeds in decimal), the dice scheme (``dice``: null is ``mt19937``), whether the seed was
+  chosen and shown to every seat (``seed_public``), start position, the sha256 hashes of the
+  seat secrets and of the owner secret (``owner``: re-issues seat links), the seat re-issues
+  (``reissued``), the players, timestamps and a summary (ply, turn, phase, status, winner)
+  so the games list needs no replay.
 - ``actions``: one row per action of the log, primary key ``(game_id, ply)``, so two writers
   can never both write ply N: the second one gets :class:`Conflict`.
 
@@ -20,6 +23,8 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    inspect as sa_inspect,
+    text as sa_text,
     BigInteger,
     Column,
     DateTime,
@@ -50,7 +55,12 @@ games = Table(
     Column("game", String(32), nullable=False, default="bfm"),
     Column("mode", String(16), nullable=False),
     Column("options", JSON, nullable=False),
-    Column("seed", BigInteger, nullable=False),
+    Column("seed", BigInteger, nullable=False),  # the seed when it fits in 63 bits, else -1
+    Column("seed_text", String(64), nullable=True),  # the seed in decimal (seeds are 128-bit: dice.new_seed)
+    Column("dice", String(16), nullable=True),  # the dice scheme (typhoon.core.dice); null: mt19937
+    Column("seed_public", Integer, nullable=True),  # 1: the seed was chosen and is shown to every seat
+    Column("owner", String(64), nullable=True),  # sha256 hex of the owner secret (re-issues seat links)
+    Column("reissued", JSON, nullable=True),  # [{"seat", "at"}]: seat links re-issued by the owner
     Column("start", JSON, nullable=True),  # a position JSON, or null for the standard start
     Column("seats", JSON, nullable=False),  # seat name -> sha256 hex of its secret (never the secret)
     Column("players", JSON, nullable=False),  # side -> "human" or a computer player name
@@ -96,7 +106,12 @@ class StoredGame:
     phase: str | None = None
     status: str = "running"
     winner: str | None = None
+    dice: str = "mt19937"
+    seed_public: bool = False
+    owner: str | None = None
+    reissued: list[dict[str, Any]] = field(default_factory=list)
     actions: list[tuple[str, str | None]] = field(default_factory=list)  # (text, player)
+    owner_secret: str | None = field(default=None, repr=False)  # handed to the creator once, never stored
 
 
 def now() -> dt.datetime:
@@ -130,6 +145,7 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         metadata.create_all(self.engine)
+        self._migrate()
         # statements built once: the hot path (one action) then skips most SQLAlchemy work
         self._insert_action = insert(actions)
         self._updates: dict[tuple[str, ...], Any] = {}
@@ -143,12 +159,26 @@ class Store:
             self._updates[keys] = stmt
         return stmt
 
+    #: columns added since the first server: name -> SQL type (all nullable)
+    ADDED = {"seed_text": "VARCHAR(64)", "dice": "VARCHAR(16)", "seed_public": "INTEGER", "owner": "VARCHAR(64)", "reissued": "JSON"}
+
+    def _migrate(self) -> None:
+        """Add the columns a database made by an older server lacks (:attr:`ADDED`)."""
+        have = {c["name"] for c in sa_inspect(self.engine).get_columns("games")}
+        for name, kind in self.ADDED.items():
+            if name not in have:
+                with self.engine.begin() as conn:
+                    conn.execute(sa_text(f"ALTER TABLE games ADD COLUMN {name} {kind}"))
+
     def dispose(self) -> None:
         self.engine.dispose()
 
     # -- writing ---------------------------------------------------------------------------
     def create(self, g: StoredGame) -> None:
-        row = {k: getattr(g, k) for k in games.c.keys()}
+        row = {k: getattr(g, k) for k in games.c.keys() if k != "seed_text"}
+        row["seed_public"] = int(bool(g.seed_public))
+        row["seed"] = g.seed if 0 <= g.seed < 2**63 else -1
+        row["seed_text"] = str(g.seed)
         with self.engine.begin() as conn:
             conn.execute(insert(games).values(**row))
             if g.actions:
@@ -188,6 +218,21 @@ class Store:
             conn.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.ply > keep))
             conn.execute(update(games).where(games.c.id == game_id).values(updated=t, **summary))
 
+    def update_seats(self, game_id: str, seats: dict[str, str | None], reissued: list[dict[str, Any]]) -> None:
+        """Store new seat secret hashes (a re-issue by the owner) and the re-issue log."""
+        with self.engine.begin() as conn:
+            conn.execute(update(games).where(games.c.id == game_id).values(seats=seats, reissued=reissued, updated=now()))
+
+    def replace_actions(self, game_id: str, texts: list[tuple[str, str | None]], summary: dict[str, Any]) -> None:
+        """Replace a game's whole action log (``typhoon patch``), in one transaction."""
+        t = now()
+        with self.engine.begin() as conn:
+            conn.execute(delete(actions).where(actions.c.game_id == game_id))
+            if texts:
+                conn.execute(insert(actions), [{"game_id": game_id, "ply": i + 1, "text": x, "player": p, "created": t}
+                                               for i, (x, p) in enumerate(texts)])
+            conn.execute(update(games).where(games.c.id == game_id).values(updated=t, **summary))
+
     # -- reading ---------------------------------------------------------------------------
     def load(self, game_id: str) -> StoredGame | None:
         with self.engine.connect() as conn:
@@ -202,10 +247,17 @@ class Store:
         for i, r in enumerate(rows):
             if r.ply != i + 1:  # pragma: no cover - the primary key and truncate keep it dense
                 raise RuntimeError(f"game {game_id}: action log has a gap at ply {i + 1}")
-        return StoredGame(**dict(row), actions=[(r.text, r.player) for r in rows])
+        fields = dict(row)
+        seed_text = fields.pop("seed_text", None)
+        if seed_text:
+            fields["seed"] = int(seed_text)
+        fields["dice"] = fields.get("dice") or "mt19937"
+        fields["seed_public"] = bool(fields.get("seed_public"))
+        fields["reissued"] = list(fields.get("reissued") or [])
+        return StoredGame(**fields, actions=[(r.text, r.player) for r in rows])
 
     def list(self, limit: int = 500) -> list[dict[str, Any]]:
-        cols = [games.c[k] for k in ("id", "title", "mode", "created", "updated", "turn", "phase", "status", "winner", "players", "ply")]
+        cols = [games.c[k] for k in ("id", "title", "game", "mode", "created", "updated", "turn", "phase", "status", "winner", "players", "ply")]
         with self.engine.connect() as conn:
             rows = conn.execute(select(*cols).order_by(games.c.updated.desc()).limit(limit)).mappings().all()
         return [dict(r) for r in rows]

@@ -1,189 +1,255 @@
-"""Texts the session prints: help, odds of a proposed battle, hex info, the decision at hand."""
+"""Texts the session prints: help, odds of a proposed battle, hex and unit info, the decision at
+hand. Everything comes from the game package (``view``, ``map_meta``, ``describe``,
+``battle_preview``, ``rules_doc``); nothing here knows a game.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import Any
 
 from ..core.errors import ParseError
-from ..games.bfm import combat, movement, replacements
-from ..games.bfm.actions import Advance, Loss, Place, Reinforce, Resolve, Restore, Retreat, StandFast
-from .panel import side_label
+from .board import BoardModel
 
 HELP = """\
-Commands (an action is typed as the engine writes it; case does not matter for unit ids):
-  move XLVI 0507        move a unit (movement phases)
-  attack XLVI 0506      declare that a unit attacks the enemy in a hex (several may attack one hex)
-  commit                close the declarations and fight (or 'end' when no battle is declared)
-  resolve 0506          pick the battle to fight next (asked when several remain)
-  retreat 0607 0708     the defender's retreat path: through 0607 to 0708 (attacker chooses)
-  advance XLVI | advance none   advance after combat
-  loss XLVI             which attacker takes the step loss (EX / AL)
-  standfast yes|no      defender in Moscow/Tula on a DR (2009 edition)
-  place 43A 1405 | restore 16A | reinforce 1S 1405   replacement phase
-  end                   end the phase
-  moves XLVI            the legal moves of a unit, highlighted on the map
-  odds XLVI,V 0506      odds of a proposed battle: every shift named, the chance of every result
+Commands (an action is typed as the engine writes it, e.g. as 'legal' lists them):
+  ACTION                play an action (case does not matter for unit ids); 'end' ends the phase
   legal                 list the legal actions, numbered; then type a number to pick one
   3                     pick choice number 3 of the last numbered list
-  undo                  take back your last action (not past a die roll or the end of a phase)
-  show 0506 | show XLVI what is in a hex / about a unit
+  moves UNIT            where a unit may move now, highlighted on the map
+  odds A,B HEX          odds of a proposed battle: every modifier named, the chance of every result
+  undo                  take back your last action (not past a die roll, a reveal or the end of a phase)
+  show HEX | show UNIT  what is in a hex / about a unit
   map | map ids | map compact   redraw the map; toggle hex ids; toggle compact cells
-  log [N]               the last N actions (default 20) and what they caused
+  log [N]               the last N actions (default 20) and what they caused, as you may see them
+  rules                 the game's charts, result codes and victory conditions
   save FILE             save the game (JSON; load with: typhoon play --load FILE)
   help                  this list
   quit                  leave (you are offered to save)"""
 
 
-def pct(p: Fraction) -> str:
+def pct(p: float | Fraction) -> str:
     return f"{float(p) * 100:.0f}%"
 
 
-RESULT_NAMES = {
-    "NE": "no effect", "DR": "defender retreats", "DRL": "defender loses a step and retreats",
-    "DE": "defender eliminated", "EX": "exchange", "AL": "attacker loses a step",
-}
+def _num(x: Any) -> str:
+    """A strength as printed: 8, 8.5, 17/2 -> '8.5'."""
+    if isinstance(x, Fraction):
+        x = float(x)
+    if isinstance(x, float) and x.is_integer():
+        return str(int(x))
+    return str(x)
 
 
-def odds_text(state, attackers: list[str], target: str) -> str:
-    """Odds of a proposed battle, checked like a declaration would be (9.0-9.2)."""
-    data = state.data
-    defender = state.unit_at(target)
-    if defender is None:
-        raise ParseError(f"no unit in {target} to attack")
-    for a in attackers:
-        if a not in state.hex_of:
-            raise ParseError(f"{a} is not on the map")
-        if state.side_of(a) == state.side_of(defender):
-            raise ParseError(f"{a} and the defender {defender} are on the same side")
-        if not data.grid.adjacent(state.hex_of[a], target):
-            raise ParseError(f"{a} in {state.hex_of[a]} is not adjacent to {target}")
-    o = combat.battle_odds(state, target, attackers)
-    lines = [f"{'+'.join(attackers)} against {defender} in {target}:"]
-    parts = " + ".join(f"{a} {state.strength(a)}" for a in attackers)
-    lines.append(f"  attack {parts} = {o.attack}" + (f"  ({o.mud})" if o.mud else ""))
-    lines.append(f"  defence {defender} {o.defence}")
-    lines.append(f"  ratio {o.attack}:{o.defence} -> {o.ratio}:1" + (f", capped at {o.capped}:1 (9.1)" if o.ratio > o.capped else ""))
-    for s in o.shifts:
-        lines.append(f"  shift {s}")
-    if not o.shifts:
-        lines.append("  no column shifts")
-    lines.append(f"  final column: {o.label}")
-    for r, p in sorted(o.distribution.items(), key=lambda kv: -kv[1]):
-        lines.append(f"    {r:<3} {pct(p):>4}  {RESULT_NAMES.get(r, r)}")
-    return "\n".join(lines)
+def modifier_text(m: Mapping[str, Any]) -> str:
+    """One named column shift or die-roll modifier: '-1 defender in forest (9.2)'."""
+    value = m.get("columns", m.get("value", 0))
+    sign = "+" if isinstance(value, (int, float)) and value > 0 else ""
+    rule = f" ({m['rule']})" if m.get("rule") else ""
+    return f"{sign}{_num(value)} {m.get('reason', '')}{rule}"
 
 
-def show_text(state, what: str) -> str:
-    """What is in a hex, or about a unit (id or hex)."""
-    data = state.data
-    unit = {u.upper(): u for u in data.units}.get(what.upper())
-    if unit is not None:
-        h = state.hex_of.get(unit)
-        lines = [unit_text(state, unit)]
-        if h is None:
-            lines.append("  not on the map" + (" (in the replacement pool)" if unit in state.pool else ""))
-        else:
-            lines += hex_lines(state, h)
-        return "\n".join(lines)
-    h = data.grid.check(what)
-    u = state.unit_at(h)
-    return "\n".join(([unit_text(state, u)] if u else []) + hex_lines(state, h))
-
-
-def unit_text(state, unit: str) -> str:
-    spec = state.data.units[unit]
-    red = unit in state.reduced
-    moved = " (has moved this phase)" if unit in state.moved else ""
-    return (f"{unit}: {spec.name}, {side_label(spec.side)} {spec.kind}, strength {state.strength(unit)} "
-            f"({'reduced' if red else 'full'}; {spec.full}/{spec.reduced}), movement {spec.movement}{moved}")
-
-
-def hex_lines(state, h: str) -> list[str]:
-    data = state.data
-    terrain = ["forest" if h in data.forest else "clear"]
-    if h in data.fortified:
-        terrain.append("fortification")
-    if h in data.cities:
-        kind = "major city" if h in data.major_cities else "city"
-        terrain.append(f"{kind} {data.cities[h]}, controlled by {side_label(state.control.get(h))}")
-    rivers = sorted(n for n in data.neighbours[h] if frozenset((h, n)) in data.rivers)
-    lines = [f"  hex {h}: {', '.join(terrain)}"]
-    if rivers:
-        lines.append(f"  river on the hexsides towards {' '.join(rivers)}")
-    if h in data.rail_hexes:
-        lines.append("  on the rail line")
+def preview_lines(preview: Mapping[str, Any], result_names: Mapping[str, str] | None = None) -> list[str]:
+    """The odds of a battle as lines of text: strengths, ratio, every shift and modifier named,
+    the column and the chance of every result (``pkg.preview`` / ``pkg.battle_preview``)."""
+    result_names = dict(result_names or {})
+    if isinstance(preview.get("result_names"), Mapping):
+        result_names.update({str(k): str(v) for k, v in preview["result_names"].items()})
+    for o in preview.get("outcomes") or ():
+        if isinstance(o, Mapping) and o.get("result") is not None and o.get("name"):
+            result_names[str(o["result"])] = str(o["name"])
+    lines = []
+    atts = preview.get("attackers") or []
+    defs = preview.get("defenders") or ([preview["defender"]] if preview.get("defender") else [])
+    target = preview.get("target")
+    if atts or defs or target:
+        lines.append(f"{'+'.join(map(str, atts)) or 'attack'} against {'+'.join(map(str, defs)) or 'the defender'}"
+                     + (f" in {target}" if target else "") + ":")
+    if "attack" in preview:
+        note = preview.get("mud") or preview.get("attack_note")
+        lines.append(f"  attack {_num(preview['attack'])}" + (f"  ({note})" if note else ""))
+    if "defence" in preview:
+        hidden = preview.get("hidden") or []
+        defence = "?" if preview["defence"] is None else _num(preview["defence"])
+        lines.append(f"  defence {defence}" + (f"  (hidden strength: {', '.join(map(str, hidden))})" if hidden else ""))
+    if preview.get("ratio"):
+        capped = preview.get("capped")
+        extra = f", capped at {capped}" if capped and capped != preview["ratio"] else ""
+        lines.append(f"  ratio {_num(preview.get('attack', '?'))}:{_num(preview.get('defence', '?'))} -> {preview['ratio']}{extra}")
+    shifts = preview.get("shifts") or []
+    for s in shifts:
+        lines.append(f"  shift {modifier_text(s)}")
+    modifiers = preview.get("modifiers") or preview.get("drm") or []
+    for m in modifiers if isinstance(modifiers, list) else []:
+        lines.append(f"  modifier {modifier_text(m)}")
+    if not shifts and not modifiers:
+        lines.append("  no column shifts" if "shifts" in preview else "  no modifiers")
+    final = preview.get("final", preview.get("column"))
+    if final is not None:
+        lines.append(f"  final column: {final}")
+    columns = preview.get("columns")
+    if final is None and isinstance(columns, Mapping) and columns:
+        # the column is not known yet (hidden strengths): the chance of each
+        spread = ", ".join(f"{c} {pct(p)}" for c, p in sorted(columns.items(), key=lambda kv: -float(kv[1])))
+        lines.append(f"  column (not known yet): {spread}")
+    results = preview.get("results") or {}
+    for r, p in sorted(results.items(), key=lambda kv: -float(kv[1])):
+        lines.append(f"    {r:<3} {pct(p):>4}  {result_names.get(r, '')}".rstrip())
+    for note in preview.get("notes", ()) or ():
+        lines.append(f"  {note}")
     return lines
 
 
-def moves_text(state, unit: str) -> tuple[str, list[str]]:
-    data = state.data
-    match = {u.upper(): u for u in data.units}.get(unit.upper())
-    if match is None:
+def result_names(rules_doc: Mapping[str, Any]) -> dict[str, str]:
+    """Result code -> meaning, from ``rules_doc()["results"]`` (a dict, or a list of entries)."""
+    results = rules_doc.get("results") or {}
+    if isinstance(results, Mapping):
+        return {str(k): (v if isinstance(v, str) else str(v.get("name") or v.get("text") or v)) for k, v in results.items()}
+    out = {}
+    for r in results:
+        if isinstance(r, Mapping) and r.get("code"):
+            out[str(r["code"])] = str(r.get("name") or r.get("text") or "")
+    return out
+
+
+# -- units and hexes -------------------------------------------------------------------------
+def find_unit(view_doc: Mapping[str, Any], name: str) -> Mapping[str, Any] | None:
+    """The unit of the view called ``name`` (its id or label, case does not matter)."""
+    wanted = name.upper()
+    for key in ("id", "label"):
+        for u in view_doc.get("units", ()):
+            if str(u.get(key, "")).upper() == wanted:
+                return u
+    return None
+
+
+def unit_text(model: BoardModel, u: Mapping[str, Any]) -> str:
+    """One line about a unit, as the seat sees it."""
+    parts = [model.side_name(u.get("side"))]
+    if u.get("kind"):
+        parts.append(str(u["kind"]))
+    text = f"{u['id']}: " + (f"{u['label']}, " if u.get("label") and u["label"] != u["id"] else "") + " ".join(parts)
+    if u.get("hidden"):
+        text += ", strength hidden"
+    elif u.get("values"):
+        text += f", {u['values']}"
+    if u.get("reduced"):
+        text += " (reduced)"
+    if u.get("steps") is not None:
+        text += f", {u['steps']} step(s)"
+    flags = [str(f) for f in u.get("flags", ()) or ()]
+    if flags:
+        text += f" [{', '.join(flags)}]"
+    return text
+
+
+def hex_lines(model: BoardModel, view_doc: Mapping[str, Any], h: str) -> list[str]:
+    """What the map says about hex ``h``: terrain, features, place, hexsides and lines."""
+    attrs = model.hexes.get(h, {})
+    terrain = attrs.get("terrain")
+    label = model.terrain_styles.get(terrain, {}).get("label") or terrain or "terrain unknown"
+    parts = [str(label)]
+    parts += [label.lower() for _, label in model.feature_marks(h)]
+    place = model.places.get(h)
+    if place:
+        controller = view_doc.get("control", {}).get(h)
+        kind = model.place_kind(place)
+        value = f" ({_num(place['value'])})" if place.get("value") not in (None, "") else ""
+        owner = f", controlled by {model.side_name(controller)}" if controller else ""
+        parts.append(f"{kind} {place.get('name', '')}{value}{owner}")
+    lines = [f"  hex {h}: {', '.join(parts)}"]
+    sides: dict[str, list[str]] = {}
+    for n in model.geo.neighbours(h):
+        for f in model.hexsides.get(frozenset((h, n)), ()):
+            sides.setdefault(f, []).append(n)
+    for f, ns in sorted(sides.items()):
+        name = model.feature_styles.get(f, {}).get("label") or f
+        lines.append(f"  {name} on the hexsides towards {' '.join(sorted(ns))}")
+    for f, hexes in sorted(model.line_hexes.items()):
+        if h in hexes:
+            name = model.feature_styles.get(f, {}).get("label") or f
+            lines.append(f"  on the {name} line")
+    for m in view_doc.get("markers", ()) or ():
+        if m.get("hex") == h:
+            lines.append(f"  marker: {m.get('label') or m.get('kind')}")
+    return lines
+
+
+def show_text(model: BoardModel, view_doc: Mapping[str, Any], what: str) -> str:
+    """What is in a hex, or about a unit (id or hex)."""
+    u = find_unit(view_doc, what)
+    if u is not None:
+        lines = [unit_text(model, u)]
+        if u.get("hex") and u.get("where", "map") == "map":
+            lines += hex_lines(model, view_doc, u["hex"])
+        else:
+            lines.append(f"  not on the map ({u.get('where') or 'off the map'})")
+        return "\n".join(lines)
+    h = canonical_hex(model, what)
+    here = [x for x in view_doc.get("units", ()) if x.get("hex") == h and x.get("where", "map") == "map"]
+    return "\n".join([unit_text(model, x) for x in here] + hex_lines(model, view_doc, h))
+
+
+def canonical_hex(model: BoardModel, text: str) -> str:
+    """A hex id of the map (ParseError naming the text otherwise)."""
+    for h in (text, text.upper()):
+        if h in model.geo:
+            return h
+    raise ParseError(f"{text!r} is neither a unit nor a hex of the map")
+
+
+# -- legal actions ---------------------------------------------------------------------------
+MOVE_VERBS = ("move", "movement")
+
+
+def movement_of(desc: Mapping[str, Any]) -> tuple[str, str] | None:
+    """(unit, destination) when a described action is a move (verb or group ``move``) of one
+    unit from a hex to another."""
+    if desc.get("verb") not in MOVE_VERBS and desc.get("group") not in MOVE_VERBS:
+        return None
+    units = desc.get("units") or []
+    if len(units) == 1 and desc.get("from") and desc.get("hex") and desc["from"] != desc["hex"]:
+        return units[0], desc["hex"]
+    return None
+
+
+def moves_of(described: Sequence[tuple[Any, Mapping[str, Any]]], unit: str) -> list[tuple[Any, str]]:
+    """The legal (action, destination) pairs moving ``unit`` (case does not matter), in the
+    order of the legal actions, one per destination."""
+    out, seen = [], set()
+    for action, d in described:
+        mv = movement_of(d)
+        if mv and str(mv[0]).upper() == unit.upper() and mv[1] not in seen:
+            seen.add(mv[1])
+            out.append((action, mv[1]))
+    return out
+
+
+def moves_text(model: BoardModel, view_doc: Mapping[str, Any], described, unit: str) -> tuple[Mapping[str, Any], list[tuple[Any, str]]]:
+    """The unit and its legal moves; ParseError saying why there are none."""
+    u = find_unit(view_doc, unit)
+    if u is None:
         raise ParseError(f"no unit called {unit!r}")
-    spec = movement.phase_spec(state)
-    if match not in state.hex_of:
-        raise ParseError(f"{match} is not on the map")
-    if spec.kind != "movement":
-        raise ParseError(f"no unit moves now: it is the {spec.name}")
-    if not movement.may_move(state, match):
-        why = ("it has already moved" if match in state.moved
-               else f"it is a {side_label(state.side_of(match))} unit" if state.side_of(match) != spec.side
-               else "only panzer units move now" if spec.movers == "panzer"
-               else "only units on a rail line at the start of the phase move now (8.1)")
-        raise ParseError(f"{match} may not move in the {spec.name}: {why}")
-    dests = movement.destinations(state, match)
-    return match, dests
+    if not u.get("hex") or u.get("where", "map") != "map":
+        raise ParseError(f"{u['id']} is not on the map")
+    if not any(movement_of(d) for _, d in described):
+        phase = (view_doc.get("phase") or {}).get("name") or "this phase"
+        raise ParseError(f"no unit moves now: it is the {phase}")
+    moves = moves_of(described, str(u["id"]))
+    if not moves:
+        raise ParseError(f"{u['id']} has no legal move now")
+    return u, moves
 
 
-def decision_text(game) -> tuple[str, list]:
-    """The choice the rules give the player now, as a headline and numbered actions, or ("", [])
-    when the player is free to type any action."""
-    s = game.state
-    rules = game.rules
-    legal = list(game.legal_actions)
-    battle = rules.current_battle(s)
-    spec = movement.phase_spec(s)
-    if spec.kind == "combat" and s.committed and battle is None:
-        lines = ["Choose the battle to resolve next:"]
-        for a in legal:
-            if isinstance(a, Resolve):
-                b = s.battles[a.target]
-                lines.append(f"{b.defender} in {a.target} attacked by {'+'.join(b.attackers)} at "
-                             f"{combat.battle_odds(s, a.target, b.attackers).label}")
-        return lines[0], list(zip(legal, lines[1:]))
-    if battle is not None and battle.step == "stand_fast":
-        head = (f"DR against {battle.defender} in {battle.target}: stand fast? "
-                "yes = stay and lose a step (000 9.3 Stand Fast), no = retreat")
-        return head, [(a, "stand fast" if a.stand else "retreat") for a in legal if isinstance(a, StandFast)]
-    if battle is not None and battle.step == "retreat":
-        opts = combat.retreat_options(s, battle)
-        cons = {"none": "", "step": " (it loses a step: the path enters an enemy zone of control)",
-                "eliminated": " (it is eliminated: it must end in an enemy zone of control)"}.get(opts.consequence, "")
-        head = f"{battle.defender} retreats from {battle.target}: choose the path{cons}"
-        return head, [(a, f"through {a.via} to {a.to}") for a in legal if isinstance(a, Retreat)]
-    if battle is not None and battle.step == "loss":
-        head = (f"{battle.loss_kind}: choose the attacker that loses a step "
-                f"({battle.loss_due} strength point(s) still to lose)")
-        return head, [(a, f"{a.unit} (strength {s.strength(a.unit)})") for a in legal if isinstance(a, Loss)]
-    if battle is not None and battle.step == "advance":
-        head = f"Advance after combat into {battle.target}?"
-        return head, [(a, f"{a.unit} advances into {battle.target}" if a.unit else "no advance") for a in legal
-                      if isinstance(a, Advance)]
-    if spec.kind == "replacement":
-        side = spec.side
-        lines = [f"{side_label(side)} replacements: {s.replacements_left} step(s) left."]
-        due = rules.reinforcements_due(s)
-        if due:
-            lines.append(f"  Reinforcements to place ({', '.join(due)}) on: "
-                         f"{' '.join(replacements.edge_hexes_open(s, side)) or 'no open hex'}")
-        if s.replacements_left:
-            pool = replacements.pool_units(s, side)
-            if pool:
-                lines.append(f"  Units to bring back: {' '.join(pool)}")
-                lines.append(f"  Legal hexes for them: {' '.join(replacements.placement_hexes(s, side))}")
-            restorable = [a.unit for a in legal if isinstance(a, Restore)]
-            if restorable:
-                lines.append(f"  Units that may be restored to full strength: {' '.join(restorable)}")
-        lines.append("  Type 'place U HEX', 'restore U', 'reinforce U HEX' or 'end' (or 'legal' for numbers).")
-        return "\n".join(lines), [(a, str(a)) for a in legal] if len(legal) <= 12 else []
-    return "", []
+def decision_text(view_doc: Mapping[str, Any], described: Sequence[tuple[Any, Mapping[str, Any]]],
+                  limit: int = 20) -> tuple[str, list[tuple[Any, str]]]:
+    """The choice the rules give the player now, as a headline and numbered actions, or
+    ("", []) when the player is free to type any action: a pending decision (``view["pending"]``)
+    lists its legal actions by their labels."""
+    pending = view_doc.get("pending")
+    if not pending:
+        return "", []
+    head = str(pending.get("text") or pending.get("kind") or "")
+    choices = [(a, str(d.get("label") or d.get("text"))) for a, d in described]
+    return head, choices if len(choices) <= limit else []

@@ -1,111 +1,122 @@
-"""The status panel beside (or below) the map: turn, phase, player, cities, replacements, battles."""
+"""The status panel beside (or below) the map: turn, phase, player, places, score, battles,
+all read from the seat's ``view`` (:data:`typhoon.core.contract.VIEW_DOC`)."""
 
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Mapping
+from typing import Any
 
 from rich.style import Style
 from rich.text import Text
 
-from ..games.bfm import combat, movement
-from .board import SIDE_COLOUR
-
+from .board import BoardModel
 
 PANEL_TEXT = 26  # the panel fits beside the map in a 130-column terminal
 
 
-def side_label(side: str | None) -> str:
-    return {"german": "German", "soviet": "Soviet", None: "dice"}[side]
+def turn_text(view_doc: Mapping[str, Any]) -> str:
+    if view_doc.get("turn_label"):
+        return str(view_doc["turn_label"])
+    turn, last = view_doc.get("turn"), view_doc.get("last_turn")
+    return f"Turn {turn}" + (f" of {last}" if last else "")
 
 
-def battle_lines(state) -> list[str]:
-    """One line per declared battle: hex, defender, attackers, odds and where it stands."""
+def battle_lines(view_doc: Mapping[str, Any]) -> list[str]:
+    """One line per battle of the view: hex, defenders, attackers, odds and where it stands."""
     lines = []
-    for t, b in state.battles.items():
-        atts = [a for a in b.attackers if a in state.hex_of] or b.attackers
-        try:
-            label = combat.battle_odds(state, t, atts).label if b.defender in state.hex_of and atts else ""
-        except ValueError:
-            label = ""
-        status = b.step if b.result is None else f"{b.result}, {b.step}"
-        lines.append(f"{t} {b.defender} <- {'+'.join(b.attackers)} {label} ({status})")
+    for b in view_doc.get("battles", ()) or ():
+        odds = b.get("odds") or {}
+        label = odds.get("final", odds.get("column", "")) if isinstance(odds, Mapping) else ""
+        status = b.get("step") or ""
+        if b.get("result"):
+            status = f"{b['result']}, {status}" if status else str(b["result"])
+        defenders = "+".join(map(str, b.get("defenders") or []))
+        attackers = "+".join(map(str, b.get("attackers") or []))
+        lines.append(f"{b.get('target')} {defenders} <- {attackers} {label}".rstrip() + (f" ({status})" if status else ""))
     return lines
 
 
-def status_panel(game, players: dict[str, str]) -> Text:
-    """The side panel, at most ~28 characters wide."""
-    s = game.state
-    data = s.data
-    spec = movement.phase_spec(s)
-    turn = data.turns[s.turn]
-    t = Text()
-    t.append(f"Turn {s.turn} of {data.last_turn}\n", "bold")
-    weather = turn["weather"]
-    t.append(f"{turn['dates']}, ")
-    t.append(f"{weather}\n", Style(color="yellow" if weather == "mud" else "green", bold=weather == "mud"))
-    for part in textwrap.wrap(spec.name, PANEL_TEXT):
-        t.append(f"{part}\n", "bold cyan")
+def place_control(model: BoardModel, view_doc: Mapping[str, Any]) -> list[tuple[Mapping[str, Any], str | None]]:
+    """The named places, most valuable first, with their controller."""
+    control = view_doc.get("control", {}) or {}
+    places = sorted(model.places.values(), key=lambda p: (-(p.get("value") or 0), p.get("name", ""), p["hex"]))
+    return [(p, control.get(p["hex"])) for p in places]
+
+
+def _player(model: BoardModel, game, view_doc, players: Mapping[str, str], t: Text, long: bool) -> None:
     out = game.outcome()
     if out:
-        t.append(f"Game over: {side_label(out.winner) if out.winner else 'draw'}\n", "bold magenta")
-    else:
-        p = game.current_player
-        who = players.get(p, "") if p else ""
-        t.append("To play: ")
-        t.append(side_label(p), Style(color=SIDE_COLOUR[p], bold=True))
-        t.append(f" ({who})\n" if who else "\n")
-    if spec.kind == "replacement":
-        t.append(f"Replacements left: {s.replacements_left}\n")
-    g_cities = sum(1 for c in data.cities if s.control.get(c) == "german")
-    t.append(f"Cities: German {g_cities}, Soviet {len(data.cities) - g_cities}\n", "bold")
-    for h in sorted(data.cities, key=lambda x: (x != data.moscow, x not in data.major_cities, x)):
-        side = s.control.get(h)
-        t.append(f" {data.cities[h]:<9}{h} ")
-        t.append(f"{side_label(side)}\n", Style(color=SIDE_COLOUR[side]))
-    if s.battles:
+        winner = model.side_name(out.winner) if out.winner else "draw"
+        t.append(f"Game over: {winner}" + (f": {out.reason}" if long else ""), "bold magenta")
+        return
+    p = view_doc.get("current_player", game.current_player)
+    who = players.get(p, "") if p else ""
+    t.append("To play: ")
+    t.append(model.side_name(p) if p else "dice", Style(color=model.side_colour(p), bold=True))
+    if who:
+        t.append(f" ({who})")
+
+
+def status_panel(model: BoardModel, game, view_doc: Mapping[str, Any], players: Mapping[str, str]) -> Text:
+    """The side panel, at most ~28 characters wide."""
+    t = Text()
+    t.append(turn_text(view_doc) + "\n", "bold")
+    if view_doc.get("weather"):
+        t.append(f"{view_doc['weather']}\n", "yellow")
+    phase = (view_doc.get("phase") or {}).get("name") or ""
+    for part in textwrap.wrap(phase, PANEL_TEXT):
+        t.append(f"{part}\n", "bold cyan")
+    _player(model, game, view_doc, players, t, long=False)
+    t.append("\n")
+    for part in textwrap.wrap(str(view_doc.get("status") or ""), PANEL_TEXT):
+        t.append(f"{part}\n")
+    score = view_doc.get("score") or {}
+    if score:
+        t.append("Score: " + ", ".join(f"{model.side_name(s)} {v:g}" if isinstance(v, (int, float)) else f"{model.side_name(s)} {v}"
+                                       for s, v in score.items()) + "\n", "bold")
+    places = place_control(model, view_doc)
+    if places:
+        counts = {s: sum(1 for _, c in places if c == s) for s in model.sides}
+        t.append("Places: " + ", ".join(f"{model.side_name(s)} {n}" for s, n in counts.items()) + "\n", "bold")
+        for p, side in places:
+            t.append(f" {p.get('name', ''):<9}{p['hex']} ")
+            t.append(f"{model.side_name(side) if side else '-'}\n", Style(color=model.side_colour(side)))
+    lines = battle_lines(view_doc)
+    if lines:
         t.append("Battles:\n", "bold")
-        for line in battle_lines(s):
-            head, _, rest = line.partition(" <- ")
-            attackers, _, status = rest.partition(" ")
-            line = f"{head} <-"
-            for i, a in enumerate(attackers.split("+")):
-                token = a if i == 0 else f"+{a}"
-                if len(line) + len(token) + 1 > PANEL_TEXT - 1:
-                    t.append(f" {line}\n", "dark_orange")
-                    line = "  " + token
-                else:
-                    line += (" " if i == 0 else "") + token
-            t.append(f" {line}\n", "dark_orange")
-            t.append(f"   {status}\n", "dark_orange")
+        for line in lines:
+            for part in textwrap.wrap(line, PANEL_TEXT - 1, subsequent_indent="  "):
+                t.append(f" {part}\n", "dark_orange")
+    for note in view_doc.get("notes", ()) or ():
+        for part in textwrap.wrap(str(note), PANEL_TEXT):
+            t.append(f"{part}\n", "dim")
     t.rstrip()
     return t
 
 
-def status_line(game, players: dict[str, str]) -> Text:
+def status_line(model: BoardModel, game, view_doc: Mapping[str, Any], players: Mapping[str, str]) -> Text:
     """The same in a few long lines, for below the map when the terminal is narrow."""
-    s = game.state
-    data = s.data
-    spec = movement.phase_spec(s)
-    turn = data.turns[s.turn]
     t = Text()
-    t.append(f"Turn {s.turn}/{data.last_turn} {turn['dates']} ({turn['weather']})", "bold")
-    t.append(f" | {spec.name}", "bold cyan")
-    out = game.outcome()
-    if out:
-        t.append(f" | Game over: {out.reason}", "bold magenta")
-    else:
-        p = game.current_player
-        t.append(" | to play: ")
-        t.append(side_label(p), Style(color=SIDE_COLOUR[p], bold=True))
-        if p and players.get(p):
-            t.append(f" ({players[p]})")
-    if spec.kind == "replacement":
-        t.append(f" | replacements left {s.replacements_left}")
-    t.append("\nCities:")
-    for h in sorted(data.cities, key=lambda x: (x != data.moscow, x not in data.major_cities, x)):
-        side = s.control.get(h)
-        t.append(f" {data.cities[h]}", Style(color=SIDE_COLOUR[side], bold=h in data.major_cities))
-        t.append(f"({side_label(side)[0]})")
-    for line in battle_lines(s):
+    t.append(turn_text(view_doc), "bold")
+    if view_doc.get("weather"):
+        t.append(f" ({view_doc['weather']})")
+    phase = (view_doc.get("phase") or {}).get("name")
+    if phase:
+        t.append(f" | {phase}", "bold cyan")
+    t.append(" | ")
+    _player(model, game, view_doc, players, t, long=True)
+    if view_doc.get("status"):
+        t.append(f" | {view_doc['status']}")
+    score = view_doc.get("score") or {}
+    if score:
+        t.append(" | score " + ", ".join(f"{model.side_name(s)} {v}" for s, v in score.items()))
+    places = place_control(model, view_doc)
+    if places:
+        t.append("\nPlaces:")
+        for p, side in places:
+            t.append(f" {p.get('name', '')}", Style(color=model.side_colour(side), bold=True))
+            t.append(f"({model.side_name(side)[0] if side else '-'})")
+    for line in battle_lines(view_doc):
         t.append(f"\nBattle {line}", "dark_orange")
     return t

@@ -3,6 +3,13 @@
 ``Session(game, players, input_fn, console)`` is independent of any real terminal: tests feed
 scripted lines through ``input_fn`` and read what was printed from a rich ``Console`` writing
 to a string. ``input_fn(prompt)`` returns one line; raising ``EOFError`` ends the session.
+
+Any game: the board, the panel and every text come from the game package
+(``typhoon.games.registry.get(game.rules.name)``). Hidden information: the terminal shows one
+seat's view (``pkg.view(state, seat)``, ``game.log_view(seat)``): against the computer, the
+human's seat; hot-seat, the seat whose turn it is (other seats' actions are printed as the
+public reads them); computer against computer, a spectator's. Computer players get
+``game.observed(side)``.
 """
 
 from __future__ import annotations
@@ -18,11 +25,25 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core import record
-from ..core.errors import TyphoonError
+from ..core.errors import ParseError, TyphoonError
 from ..core.game import Game
-from .board import LEGEND, BoardView, render_map
-from .info import HELP, decision_text, moves_text, odds_text, show_text
-from .panel import side_label, status_line, status_panel
+from ..games import registry
+from .board import BoardModel, BoardView, render_map
+from .info import (
+    HELP,
+    canonical_hex,
+    decision_text,
+    find_unit,
+    moves_text,
+    preview_lines,
+    result_names,
+    show_text,
+)
+from .panel import status_line, status_panel
+
+
+CHOICES_LISTED = 20  # a decision with at most this many legal actions is offered as a numbered list
+
 
 class Quit(Exception):
     """The player asked to leave."""
@@ -37,21 +58,52 @@ class Session:
         console: Console | None = None,
         save_to: str | None = None,
         names: dict[str, str] | None = None,
+        package: Any = None,
     ) -> None:
         """``players`` maps each side to a computer player (with ``choose(game)``) or None for a human."""
         self.game = game
-        self.players = players
+        self.pkg = package or registry.get(game.rules.name)
+        self.players = {s: players.get(s) for s in self.pkg.sides}
         self.console = console or Console()
         self.input_fn = input_fn or (lambda prompt: self.console.input(prompt))
         self.save_to = save_to
-        self.names = names or {s: ("human" if p is None else getattr(p, "name", "computer")) for s, p in players.items()}
+        self.names = names or {s: ("human" if p is None else getattr(p, "name", "computer")) for s, p in self.players.items()}
+        self.model = BoardModel(self.pkg.map_meta(game.options), self.pkg.sides, self.pkg.side_names)
+        self.humans = [s for s in self.pkg.sides if self.players[s] is None]
+        self.last_human = self.humans[0] if self.humans else None
         self.view = BoardView()
         self.choices: list = []  # the numbered list a number picks from
         self.choices_ply = -1
         self.shown_ply = -1
         self.phase_counts: Counter = Counter()  # the computer's actions in the current phase
-        self.phase_side = "german"
+        self.phase_side: str | None = None
         self.fallback = random.Random(game.seed)
+        self._results: dict[str, str] | None = None
+
+    # -- whose eyes ------------------------------------------------------------------------
+    @property
+    def seat(self) -> str | None:
+        """The seat whose view the terminal shows now (module docstring)."""
+        if len(self.humans) <= 1:
+            return self.last_human
+        p = self.game.current_player
+        if p in self.humans:
+            self.last_human = p
+        return self.last_human
+
+    def reader_of_last(self) -> str | None:
+        """Who reads the action just played: the human who played it, the terminal's one human
+        seat, or (hot-seat, other actions) the public."""
+        last = self.game.log[-1]
+        if len(self.humans) <= 1:
+            return self.last_human
+        return last.player if last.player in self.humans else None
+
+    def view_doc(self, seat: str | None = None) -> dict[str, Any]:
+        return self.pkg.view(self.game.state, self.seat if seat is None else seat)
+
+    def side_name(self, side: str | None) -> str:
+        return self.model.side_name(side) if side else "dice"
 
     # -- output ----------------------------------------------------------------------------
     def say(self, text: Any = "", style: str | None = None) -> None:
@@ -63,12 +115,13 @@ class Session:
     def error(self, message: str) -> None:
         self.console.print(Text("error: ", "bold red") + Text(message), soft_wrap=True)
 
-    def show_board(self, highlight=(), selected: str | None = None) -> None:
+    def show_board(self, highlight=(), selected: str | None = None, view_doc: dict | None = None) -> None:
+        doc = view_doc or self.view_doc()
         self.view.highlight, self.view.selected = set(highlight), selected
-        board = render_map(self.game.state, self.view)
+        board = render_map(self.model, doc, self.view)
         width = max(len(line) for line in board.plain.splitlines())
-        panel = status_panel(self.game, self.names)
-        panel_width = max(len(line) for line in panel.plain.splitlines())
+        panel = status_panel(self.model, self.game, doc, self.names)
+        panel_width = max((len(line) for line in panel.plain.splitlines()), default=0)
         if self.console.width >= width + panel_width + 2:
             grid = Table.grid()
             grid.add_column(no_wrap=True)
@@ -78,22 +131,43 @@ class Session:
             self.say(grid)
         else:
             self.say(board)
-            self.say(status_line(self.game, self.names))
-        self.say(LEGEND)
+            self.say(status_line(self.model, self.game, doc, self.names))
+        self.say(self.model.legend())
         self.view.highlight, self.view.selected = set(), None
         self.shown_ply = self.game.ply
 
     def print_events(self, events, indent: str = "    ") -> None:
         for e in events:
+            e = str(e)
             style = "bold magenta" if e.startswith("Game over") else "cyan" if e.startswith("Turn ") else None
             self.say(f"{indent}{e}", style)
 
+    def print_last(self, who: str) -> None:
+        """The action just played and what it caused, as its reader may see them."""
+        entry = self.game.log[-1]
+        reader = self.reader_of_last()
+        if entry.chance:
+            self.say(Text.assemble(("  [die] ", "bold yellow"), (f"rolled: {entry.text_for(reader)}", "bold yellow")))
+        else:
+            self.say(Text.assemble((f"  {who}: ", "bold"), entry.text_for(reader)))
+        self.print_events(entry.events_for(reader))
+
     # -- the loop --------------------------------------------------------------------------
+    def header(self) -> str:
+        g = self.game
+        shown = []
+        for i, spec in enumerate(self.pkg.option_specs()):
+            value = g.options.get(spec.name, spec.default)
+            if i == 0 or value != spec.default:
+                shown.append(f"{spec.label or spec.name}: {value}")
+        opts = f" ({', '.join(shown)})" if shown else ""
+        sides = " vs ".join(f"{self.side_name(s)} {self.names.get(s, '?')}" for s in self.pkg.sides)
+        return f"{self.pkg.title}{opts}, seed {g.seed}: {sides}. Type 'help' for commands."
+
     def run(self):
         """Play until the game ends or a player quits; returns the outcome (None if unfinished)."""
         g = self.game
-        self.say(Text(f"Battle for Moscow ({g.options.get('edition', '2009')} edition), seed {g.seed}: "
-                      f"German {self.names['german']} vs Soviet {self.names['soviet']}. Type 'help' for commands.", "bold"))
+        self.say(Text(self.header(), "bold"))
         try:
             while not g.is_over():
                 if g.is_chance():
@@ -109,9 +183,8 @@ class Session:
         return g.outcome()
 
     def roll(self) -> None:
-        action, events = self.game.roll()
-        self.say(Text.assemble(("  [die] ", "bold yellow"), (f"rolled {action.value}", "bold yellow")))
-        self.print_events(events)
+        self.game.roll()
+        self.print_last("dice")
         self.after_action()
 
     def computer_move(self) -> None:
@@ -119,15 +192,20 @@ class Session:
         side = g.current_player
         player = self.players[side]
         try:
-            action = player.choose(g)
-            events = g.push(action)
+            action = player.choose(g.observed(side))
+            verb = self.pkg.describe(g.state, action).get("verb") or str(action).split()[0]
+            g.push(action)
         except TyphoonError as e:  # a broken computer player must not end the game
             action = self.fallback.choice(list(g.legal_actions))
-            self.error(f"{self.names[side]} player failed ({e}); playing {action} instead")
-            events = g.push(action)
-        self.say(Text.assemble((f"  {side_label(side)} ({self.names[side]}): ", "bold"), str(action)))
-        self.print_events(events)
-        self.phase_counts[str(action).split()[0]] += 1
+            # the action itself is printed below, as the terminal's seat may read it
+            self.error(f"{self.names[side]} player failed ({e}); playing a random legal action instead")
+            verb = self.pkg.describe(g.state, action).get("verb") or str(action).split()[0]
+            g.push(action)
+        self.print_last(f"{self.side_name(side)} ({self.names[side]})")
+        entry, reader = g.log[-1], self.reader_of_last()
+        if entry.text_for(reader) != str(entry.action):  # a secret action: count what the reader saw
+            verb = (entry.text_for(reader).split() or ["secret"])[0]
+        self.phase_counts[verb] += 1
         self.phase_side = side
         self.after_action()
 
@@ -141,24 +219,32 @@ class Session:
             # a short summary of what the computer did in the phase that just ended
             side = self.phase_side
             summary = ", ".join(f"{verb} x{n}" for verb, n in sorted(self.phase_counts.items()))
-            self.say(f"  -- {side_label(side)} ({self.names[side]}) phase summary: {summary}", "dim")
+            self.say(f"  -- {self.side_name(side)} ({self.names[side]}) phase summary: {summary}", "dim")
             self.phase_counts.clear()
+
+    def described(self) -> list[tuple[Any, dict[str, Any]]]:
+        """The legal actions with their descriptions (``pkg.describe``)."""
+        g = self.game
+        return [(a, self.pkg.describe(g.state, a)) for a in g.legal_actions]
 
     def human_turn(self) -> None:
         g = self.game
         side = g.current_player
         if self.shown_ply != g.ply:
-            self.show_board()
-            head, choices = decision_text(g)
-            if head:
-                self.say(head, "bold")
-            if choices:
-                self.set_choices([a for a, _ in choices])
-                for i, (_, label) in enumerate(choices, 1):
-                    self.say(f"  {i:2d}. {label}")
-                self.say("  (type a number)")
+            doc = self.view_doc(side)
+            self.show_board(view_doc=doc)
+            if doc.get("pending"):
+                few = len(g.legal_actions) <= CHOICES_LISTED
+                head, choices = decision_text(doc, self.described() if few else [], CHOICES_LISTED)
+                if head:
+                    self.say(head, "bold")
+                if choices:
+                    self.set_choices([a for a, _ in choices])
+                    for i, (_, label) in enumerate(choices, 1):
+                        self.say(f"  {i:2d}. {label}")
+                    self.say("  (type a number)")
         try:
-            line = self.input_fn(f"{side_label(side)}> ")
+            line = self.input_fn(f"{self.side_name(side)}> ")
         except EOFError:
             raise Quit from None
         try:
@@ -175,94 +261,136 @@ class Session:
 
     # -- commands --------------------------------------------------------------------------
     def command(self, line: str, side: str) -> None:
-        g = self.game
         if not line:
             return
         words = line.split()
         verb = words[0].lower()
+        handler = {
+            "help": self.cmd_help, "?": self.cmd_help, "quit": self.cmd_quit, "exit": self.cmd_quit,
+            "map": self.cmd_map, "legal": self.cmd_legal, "moves": self.cmd_moves, "odds": self.cmd_odds,
+            "show": self.cmd_show, "log": self.cmd_log, "save": self.cmd_save, "undo": self.cmd_undo,
+            "rules": self.cmd_rules,
+        }.get(verb)
         if verb.isdigit():
             self.pick(int(verb))
-        elif verb in ("help", "?"):
-            self.say(HELP)
-        elif verb in ("quit", "exit"):
-            self.offer_save("Save before quitting? File name (empty: no): ")
-            raise Quit
-        elif verb == "map":
-            arg = words[1].lower() if len(words) > 1 else ""
-            if arg == "ids":
-                self.view.ids = not self.view.ids
-            elif arg == "compact":
-                self.view.compact = not self.view.compact
-            elif arg:
-                self.error(f"'map {arg}': expected 'map', 'map ids' or 'map compact'")
-                return
-            self.show_board()
-        elif verb == "legal":
-            acts = list(g.legal_actions)
-            self.set_choices(acts)
-            for i, a in enumerate(acts, 1):
-                self.say(f"  {i:3d}. {a}")
-            self.say("  (type a number to play it)")
-        elif verb == "moves":
-            if len(words) != 2:
-                self.error("usage: moves UNIT (e.g. moves XLVI)")
-                return
-            unit, dests = moves_text(g.state, words[1])
-            self.show_board(highlight=dests, selected=g.state.hex_of[unit])
-            self.say(f"{unit} in {g.state.hex_of[unit]} may move to: {' '.join(dests) or 'nowhere (it may stay)'}")
-            self.set_choices([g.parse(f"move {unit} {h}") for h in dests])
-        elif verb == "odds":
-            if len(words) != 3:
-                self.error("usage: odds A,B HEX (e.g. odds XLVI,V 0506)")
-                return
-            state = g.state
-            ids = {u.upper(): u for u in state.data.units}
-            atts = []
-            for a in words[1].split(","):
-                if not a:
-                    continue
-                if a.upper() not in ids:
-                    self.error(f"no unit called {a!r}")
-                    return
-                atts.append(ids[a.upper()])
-            self.say(odds_text(state, atts, state.data.grid.check(words[2])))
-        elif verb == "show":
-            if len(words) != 2:
-                self.error("usage: show HEX or show UNIT (e.g. show 0506)")
-                return
-            self.say(show_text(g.state, words[1]))
-        elif verb == "log":
-            n = int(words[1]) if len(words) > 1 and words[1].isdigit() else 20
-            for i, e in enumerate(g.log[-n:], max(1, g.ply - n + 1)):
-                who = "dice" if e.chance else side_label(e.player)
-                self.say(f"{i:4d}. {who}: {e.action}")
-                self.print_events(e.events, "        ")
-        elif verb == "save":
-            if len(words) != 2:
-                self.error("usage: save FILE")
-                return
-            self.save(words[1])
-        elif verb == "undo":
-            entry = g.undo(side)
-            self.say(f"undone: {entry.action}")
-            self.shown_ply = -1
+        elif handler is not None:
+            handler(words[1:], side)
         else:
             self.play(line)
+
+    def cmd_help(self, args: list[str], side: str) -> None:
+        self.say(HELP)
+        examples = [str(a) for a in list(self.game.legal_actions)[:3]]
+        if examples:
+            self.say(f"Legal now, for example: {' | '.join(examples)}")
+
+    def cmd_quit(self, args: list[str], side: str) -> None:
+        self.offer_save("Save before quitting? File name (empty: no): ")
+        raise Quit
+
+    def cmd_map(self, args: list[str], side: str) -> None:
+        arg = args[0].lower() if args else ""
+        if arg == "ids":
+            self.view.ids = not self.view.ids
+        elif arg == "compact":
+            self.view.compact = not self.view.compact
+        elif arg:
+            self.error(f"'map {arg}': expected 'map', 'map ids' or 'map compact'")
+            return
+        self.show_board()
+
+    def cmd_legal(self, args: list[str], side: str) -> None:
+        acts = list(self.game.legal_actions)
+        self.set_choices(acts)
+        for i, a in enumerate(acts, 1):
+            self.say(f"  {i:3d}. {a}")
+        self.say("  (type a number to play it)")
+
+    def cmd_moves(self, args: list[str], side: str) -> None:
+        if len(args) != 1:
+            self.error("usage: moves UNIT (e.g. moves " + self.example_unit(side) + ")")
+            return
+        doc = self.view_doc(side)
+        unit, moves = moves_text(self.model, doc, self.described(), args[0])
+        dests = [h for _, h in moves]
+        self.show_board(highlight=dests, selected=unit["hex"], view_doc=doc)
+        self.say(f"{unit['id']} in {unit['hex']} may move to: {' '.join(dests)}")
+        self.set_choices([a for a, _ in moves])
+
+    def example_unit(self, side: str) -> str:
+        mine = [u for u in self.view_doc(side).get("units", ()) if u.get("side") == side and u.get("hex")]
+        return str(mine[0]["id"]) if mine else "UNIT"
+
+    def cmd_odds(self, args: list[str], side: str) -> None:
+        if len(args) != 2:
+            self.error(f"usage: odds A,B HEX (e.g. odds {self.example_unit(side)} HEX)")
+            return
+        doc = self.view_doc(side)
+        atts = []
+        for a in args[0].split(","):
+            if not a:
+                continue
+            u = find_unit(doc, a)
+            if u is None:
+                self.error(f"no unit called {a!r}")
+                return
+            atts.append(str(u["id"]))
+        target = canonical_hex(self.model, args[1])
+        # the odds as this seat may know them: hidden values stay hidden (observe_state)
+        preview = self.pkg.battle_preview(self.game.observe_state(side), target, atts)
+        self.say("\n".join(preview_lines(preview, self.result_names())))
+
+    def result_names(self) -> dict[str, str]:
+        if self._results is None:
+            self._results = result_names(self.pkg.rules_doc(self.game.options))
+        return self._results
+
+    def cmd_show(self, args: list[str], side: str) -> None:
+        if len(args) != 1:
+            self.error("usage: show HEX or show UNIT")
+            return
+        self.say(show_text(self.model, self.view_doc(side), args[0]))
+
+    def cmd_log(self, args: list[str], side: str) -> None:
+        g = self.game
+        n = int(args[0]) if args and args[0].isdigit() else 20
+        for e in g.log_view(side, start=max(0, g.ply - n)):
+            who = "dice" if e["chance"] else self.side_name(e["player"])
+            self.say(f"{e['ply']:4d}. {who}: {e['action']}")
+            self.print_events(e["events"], "        ")
+
+    def cmd_save(self, args: list[str], side: str) -> None:
+        if len(args) != 1:
+            self.error("usage: save FILE")
+            return
+        self.save(args[0])
+
+    def cmd_undo(self, args: list[str], side: str) -> None:
+        entry = self.game.undo(side)  # UndoError with game.undo_refusal's reason
+        self.say(f"undone: {entry.text_for(side)}")
+        self.shown_ply = -1
+
+    def cmd_rules(self, args: list[str], side: str) -> None:
+        doc = self.pkg.rules_doc(self.game.options)
+        for name, meaning in self.result_names().items():
+            self.say(f"  {name:<4} {meaning}")
+        for v in doc.get("victory", ()) or ():
+            self.say(f"  victory: {v if isinstance(v, str) else v.get('text', v)}")
+        for r in doc.get("references", ()) or ():
+            self.say(f"  see: {r if isinstance(r, str) else r.get('text') or r.get('title') or r}")
 
     def pick(self, n: int) -> None:
         if self.choices_ply != self.game.ply or not self.choices:
             self.set_choices(list(self.game.legal_actions))
         if not 1 <= n <= len(self.choices):
-            self.error(f"no choice number {n}: choose 1 to {len(self.choices)}")
-            return
+            raise ParseError(f"no choice number {n}: choose 1 to {len(self.choices)}")
         self.play(self.choices[n - 1])
 
     def play(self, action) -> None:
         g = self.game
         side = g.current_player
-        events = g.push(action)
-        self.say(Text.assemble((f"  {side_label(side)}: ", "bold"), str(g.log[-1].action)))
-        self.print_events(events)
+        g.push(action)
+        self.print_last(self.side_name(side))
         self.after_action()
 
     def save(self, path: str) -> None:
@@ -277,7 +405,7 @@ class Session:
         if self.save_to:
             self.say(f"the game is saved in {self.save_to}")
             return
-        if all(p is not None for p in self.players.values()):
+        if not self.humans:
             return  # computer against computer: nobody to ask
         try:
             answer = self.input_fn(prompt).strip()
@@ -288,8 +416,9 @@ class Session:
 
     def finish(self) -> None:
         out = self.game.outcome()
-        self.show_board()
-        winner = f"{side_label(out.winner)} victory" if out.winner else "Draw"
+        # once the game is over everything is revealed: the final board is shown to all
+        self.show_board(view_doc=self.pkg.view(self.game.state, self.seat))
+        winner = f"{self.side_name(out.winner)} victory" if out.winner else "Draw"
         scores = ", ".join(f"{k.replace('_', ' ')} {v:g}" for k, v in out.scores.items())
         self.say(Text(f"Game over: {winner}. {out.reason}" + (f" ({scores})" if scores else ""), "bold magenta"))
         self.offer_save("Save the game? File name (empty: no): ")

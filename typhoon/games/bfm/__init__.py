@@ -6,10 +6,11 @@ from typing import Any
 
 from ...core.game import Game
 from .options import BfmOptions
+from .package import PACKAGE
 from .rules import BattleForMoscow
 from .state import BfmState
 
-RULES = BattleForMoscow()
+RULES = PACKAGE.rules  # one rules object for the package, the registry and every caller
 
 
 def new_game(options: dict[str, Any] | None = None, seed: int = 0, **kw: Any) -> Game:
@@ -18,4 +19,4 @@ def new_game(options: dict[str, Any] | None = None, seed: int = 0, **kw: Any) ->
     return Game(RULES, opts, seed, **kw)
 
 
-__all__ = ["RULES", "BattleForMoscow", "BfmOptions", "BfmState", "new_game"]
+__all__ = ["PACKAGE", "RULES", "BattleForMoscow", "BfmOptions", "BfmState", "new_game"]

@@ -8,6 +8,7 @@ of chess's UCI moves: ``move XLVI 0507``, ``attack XLVI 0506``, ``commit``, ``ro
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ...core.errors import ParseError
 
@@ -174,6 +175,43 @@ _SHAPES: dict[str, tuple[type, tuple[str, ...]]] = {
 }
 
 VERBS = tuple(_SHAPES)
+END = EndPhase()
+
+
+# -- interning: legal-action generation makes many equal values; share one of each -----------
+_INTERNED: dict[tuple, Any] = {}
+
+
+def interned(cls: type, *args: Any) -> Any:
+    """One shared instance per distinct action value (they are immutable)."""
+    key = (cls, *args)
+    a = _INTERNED.get(key)
+    if a is None:
+        a = _INTERNED[key] = cls(*args)
+    return a
+
+
+class _MoveTable(dict):
+    """hex -> the interned ``Move`` of one unit to that hex, made on first use."""
+
+    def __init__(self, unit: str) -> None:
+        super().__init__()
+        self.unit = unit
+
+    def __missing__(self, hex_id: str) -> Move:
+        m = self[hex_id] = Move(self.unit, hex_id)
+        return m
+
+
+_MOVES: dict[str, _MoveTable] = {}
+
+
+def moves_of(unit: str) -> dict[str, Move]:
+    """The interned ``Move`` values of a unit, by destination hex."""
+    moves = _MOVES.get(unit)
+    if moves is None:
+        moves = _MOVES[unit] = _MoveTable(unit)
+    return moves
 
 
 def parse_action(text: str, unit_ids: frozenset[str] | set[str], check_hex) -> Action:

@@ -1,11 +1,16 @@
-"""Combat (9.0-9.3), Stand Fast (000 9.3), mud on combat (12.2)."""
+"""Combat computations: who may attack what (9.0), odds (9.0 steps 1-3, 9.1, 9.2, mud 12.2),
+step losses (9.3) and retreat paths (9.3 DR, 7.2). The battle procedure that uses them
+(declaration, commitment, resolution) is in ``battles``."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ...core.errors import IllegalActionError, ParseError
 from ...core.odds import Shift, odds_ratio, shifted_column
+from .kinds import Consequence, Result
 from .state import Battle, BfmState, enemy_of
 
 MAX_RATIO = 6  # 9.1: above 6:1 counts as 6:1
@@ -29,6 +34,7 @@ class Odds:
         return "no effect (below 1:1)" if self.column is None else f"{self.column + 1}:1"
 
     def to_json(self) -> dict:
+        """The odds as JSON: the shape front ends show before an attack is declared."""
         return {
             "attack": float(self.attack),
             "defence": self.defence,
@@ -85,20 +91,74 @@ def battle_odds(state: BfmState, target: str, attackers: list[str]) -> Odds:
     shifts = tuple(terrain_shifts(state, target, attackers))
     column = shifted_column(capped - 1, shifts)
     final = column if column >= 0 else None  # 9.1: below 1:1 the attack has no effect
-    dist = state.data.crt.distribution(final) if final is not None else {"NE": Fraction(1)}
+    dist = state.data.crt.distribution(final) if final is not None else {Result.NE: Fraction(1)}
     return Odds(attack, defence, ratio, capped, shifts, final, mud, dist)
 
 
+# -- who may attack what: the one attack check (9.0) --------------------------------------
+def attack_error(state: BfmState, target: str, attackers: Sequence[str]) -> str | None:
+    """Why ``attackers`` may not attack the unit in ``target`` (None if they may), 9.0: an enemy
+    unit in the target hex; at least one attacker, each named once, each a unit on the map next
+    to the target and on the other side. Units and hexes must be known ids (``check_attack``
+    reads names)."""
+    if not attackers:
+        return "name at least one attacking unit (9.0)"
+    defender = state.unit_at(target)
+    if defender is None:
+        return f"there is no unit in {target} to attack (9.0)"
+    side = state.side_of(defender)
+    adjacent = state.data.grid.adjacent
+    seen: set[str] = set()
+    for u in attackers:
+        if u in seen:
+            return f"{u} is listed twice among the attackers"
+        seen.add(u)
+        where = state.hex_of.get(u)
+        if where is None:
+            return f"{u} is not on the map"
+        if state.side_of(u) == side:
+            return f"{u} is on the same side as the defender {defender} ({side.capitalize()})"
+        if not adjacent(where, target):
+            return f"{u} in {where} is not adjacent to {target} (9.0)"
+    return None
+
+
+def check_attack(state: BfmState, target: str, attackers: Sequence[str] | str) -> tuple[str, list[str]]:
+    """``attack_error`` for names typed by a person or sent by a client: returns (defender,
+    attacking unit ids); raises ``ParseError`` for a hex or unit that does not exist and
+    ``IllegalActionError`` naming the rule broken otherwise."""
+    data = state.data
+    if not isinstance(target, str):
+        raise ParseError(f"target must be a hex id such as '0506', not {target!r}")
+    target = data.grid.check(target)
+    if isinstance(attackers, str):
+        attackers = attackers.replace(",", " ").split()
+    by_upper = {u.upper(): u for u in data.units}
+    units = []
+    for a in attackers:
+        u = a if a in data.units else by_upper.get(str(a).upper())
+        if u is None:
+            raise ParseError(f"no unit called {a!r}")
+        units.append(u)
+    why = attack_error(state, target, units)
+    if why is not None:
+        raise IllegalActionError(why)
+    return state.unit_at(target), units  # type: ignore[return-value]
+
+
+def declaration_error(state: BfmState, unit: str, target: str) -> str | None:
+    """Why ``unit`` may not be declared against ``target`` now (None if it may), 9.0: before
+    Battle Commitment, each unit attacks once per Combat Phase, and ``attack_error``."""
+    if state.committed:
+        return "battles are already committed (9.0 Battle Commitment)"
+    if any(unit in b.attackers for b in state.battles.values()):
+        return f"{unit} already attacks this phase (9.0: once per Combat Phase)"
+    return attack_error(state, target, (unit,))
+
+
 def may_attack(state: BfmState, unit: str, target: str) -> bool:
-    """9.0: an adjacent enemy unit; each unit attacks once, each enemy is attacked once per phase."""
-    if state.committed or unit not in state.hex_of:
-        return False
-    side = state.side_of(unit)
-    if state.side_at(target) != enemy_of(side):
-        return False
-    if not state.data.grid.adjacent(state.hex_of[unit], target):
-        return False
-    return not any(unit in b.attackers for b in state.battles.values())
+    """Whether ``unit`` may be declared against the enemy in ``target`` now (9.0)."""
+    return declaration_error(state, unit, target) is None
 
 
 def step_loss(state: BfmState, unit: str) -> int:
@@ -126,7 +186,7 @@ def eliminate(state: BfmState, unit: str) -> None:
 @dataclass(frozen=True)
 class RetreatOptions:
     paths: tuple[tuple[str, str], ...]  # (via, to) choices open to the attacker
-    consequence: str  # "none" | "step" (through EZOC) | "eliminated" (ends in EZOC) | "no_path"
+    consequence: Consequence
 
 
 def retreat_options(state: BfmState, battle: Battle) -> RetreatOptions:
@@ -155,8 +215,8 @@ def retreat_options(state: BfmState, battle: Battle) -> RetreatOptions:
             elif rank == best:
                 paths.append((via, to))
     if best is None:
-        return RetreatOptions((), "no_path")
-    consequence = "eliminated" if best[0] else ("step" if best[1] else "none")
+        return RetreatOptions((), Consequence.NO_PATH)
+    consequence = Consequence.ELIMINATED if best[0] else (Consequence.STEP if best[1] else Consequence.NONE)
     order = data.hex_index
     paths.sort(key=lambda p: (order[p[1]], order[p[0]]))
     return RetreatOptions(tuple(paths), consequence)

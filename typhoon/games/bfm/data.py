@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -11,6 +11,7 @@ from typing import Any
 from ...core.bitboard import BitGrid
 from ...core.hexmap import HexMap
 from ...core.odds import CombatTable, Shift
+from .kinds import Movers, PhaseKind, Result
 from .options import BfmOptions
 
 DATA = Path(__file__).parent / "data"
@@ -38,12 +39,25 @@ class UnitSpec:
 
 @dataclass(frozen=True)
 class Phase:
+    """One phase of the sequence of play (4.0), as ``data/editions.json`` describes it."""
+
     id: str
     side: str | None
-    kind: str  # replacement | movement | combat | housekeeping | setup
+    kind: PhaseKind
     name: str
     rule: str
-    movers: str | None = None
+    movers: Movers | None = None
+
+    @classmethod
+    def from_json(cls, p: dict[str, Any]) -> Phase:
+        movers = p.get("movers")
+        return cls(p["id"], p["side"], PhaseKind(p["kind"]), p["name"], p["rule"], Movers(movers) if movers else None)
+
+    @property
+    def label(self) -> str:
+        """The phase's name in Typhoon's wording: "Soviet", never "Russian" (the 2009 rules
+        print "Russian"; ``name`` keeps the printed name, which the log quotes)."""
+        return self.name.replace("Russian", "Soviet")
 
 
 class BfmData:
@@ -58,7 +72,7 @@ class BfmData:
         self.units = {u["id"]: UnitSpec(**{k: u[k] for k in UnitSpec.__dataclass_fields__}) for u in _load("counters.json")["units"]}
         self.unit_order = tuple(self.units)
         self.unit_index = {u: i for i, u in enumerate(self.unit_order)}
-        self.crt = CombatTable.from_json(_load("crt.json"))
+        self.crt = _results_table(CombatTable.from_json(_load("crt.json")))
         terrain = _load("terrain.json")
         self.move_cost = terrain["movement_cost"]
         self.shifts = {k: Shift(v["columns"], v["reason"], v["rule"]) for k, v in terrain["combat_shifts"].items()}
@@ -66,9 +80,10 @@ class BfmData:
         self.turns = {t["turn"]: t for t in turns["turns"]}
         self.last_turn = max(self.turns)
         self.base_replacements = turns["replacements"]
-        setup_phase = Phase("german_setup", "german", "setup", "German Set-up", "000 6.0")
-        self.sequence = (setup_phase,) + tuple(Phase(**p) for p in ed["sequence"])
+        setup_phase = Phase("german_setup", "german", PhaseKind.SETUP, "German Set-up", "000 6.0")
+        self.sequence = (setup_phase,) + tuple(Phase.from_json(p) for p in ed["sequence"])
         self.phase_index = {p.id: i for i, p in enumerate(self.sequence)}
+        self.phases = {p.id: p for p in self.sequence}  # the one phase lookup (BfmState.phase_spec)
         self.first_phase = ed["first_phase"]
         h = self.map.hexes
         self.forest = frozenset(x for x, a in h.items() if a["terrain"] == "forest")
@@ -117,6 +132,11 @@ class BfmData:
     def mud(self, turn: int) -> bool:
         """12.0: turns 3 and 4 are mud turns."""
         return self.turns[turn]["weather"] == "mud"
+
+
+def _results_table(crt: CombatTable) -> CombatTable:
+    """The CRT with its cells as ``Result`` members (a code not in 9.3 fails here, at load)."""
+    return replace(crt, rows={die: tuple(Result(r) for r in row) for die, row in crt.rows.items()}, _dists={})
 
 
 @cache

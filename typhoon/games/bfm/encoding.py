@@ -51,6 +51,7 @@ from .actions import (
     StandFast,
 )
 from .data import BfmData, bfm_data
+from .kinds import PhaseKind, Step
 from .state import BfmState, enemy_of
 
 U = 40
@@ -228,8 +229,8 @@ ROWS, COLS = 10, 14
 MAX_STRENGTH = 12.0
 MAX_REPLACEMENTS = 6.0
 # the phases a player acts in (the same ids in both editions; housekeeping is automatic)
-PHASE_IDS = tuple(p.id for p in bfm_data("2009").sequence if p.kind != "housekeeping")
-STEPS = ("declared", "roll", "stand_fast", "retreat", "loss", "advance")
+PHASE_IDS = tuple(p.id for p in bfm_data("2009").sequence if p.kind != PhaseKind.HOUSEKEEPING)
+STEPS = tuple(str(s) for s in Step if s != Step.DONE)  # the steps a battle waits in
 
 STATIC_PLANES = (
     "forest", "fortification", "city", "major_city", "moscow",
@@ -341,7 +342,7 @@ def observation(state: BfmState, player: str) -> np.ndarray:
     units = data.units
     ui = data.unit_index
     P = _P
-    moving = movement.phase_spec(state).kind == "movement"
+    moving = state.phase_spec.kind == PhaseKind.MOVEMENT
     flat = out.reshape(NUM_PLANES, ROWS * COLS)  # a view: flat[plane, r * COLS + c]
     fc = _flat_cells(edition)
     idx: list[int] = []  # plane * (ROWS * COLS) + cell, set to 1.0

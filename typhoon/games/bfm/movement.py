@@ -1,14 +1,23 @@
-"""Movement (8.0), Russian rail movement (8.1), zones of control (7.1, 8.3), mud (12.1)."""
+"""Movement (8.0), Soviet rail movement (8.1), zones of control (7.1, 8.3), mud (12.1): where
+units may go, the legal moves of a movement phase and what a move does."""
 
 from __future__ import annotations
 
 from ...core.paths import reachable_within
+from .actions import END, Action, Move, moves_of
+from .data import Phase
+from .kinds import Movers, PhaseKind
+from .replacements import enter_hex
 from .state import BfmState, enemy_of
 
+_MOVEMENT = PhaseKind.MOVEMENT
+_PANZER = Movers.PANZER
+_RAIL = Movers.RAIL
 
-def phase_spec(state: BfmState):
-    data = state.data
-    return data.sequence[data.phase_index[state.phase]]
+
+def phase_spec(state: BfmState) -> Phase:
+    """The current phase (``BfmState.phase_spec``; kept for callers of this module)."""
+    return state.phase_spec
 
 
 def may_move(state: BfmState, unit: str, spec=None) -> bool:
@@ -18,15 +27,15 @@ def may_move(state: BfmState, unit: str, spec=None) -> bool:
 
 def eligible_to_move(state: BfmState, unit: str, spec=None) -> bool:
     """Whether ``unit`` is one of the units the current movement phase lets move."""
-    spec = spec or phase_spec(state)
-    if spec.kind != "movement" or unit not in state.hex_of:
+    spec = spec or state.phase_spec
+    if spec.kind != _MOVEMENT or unit not in state.hex_of:
         return False
     u = state.data.units[unit]
     if u.side != spec.side:
         return False
-    if spec.movers == "panzer":  # 4.0 phase 2: only German armour (panzer) units move
+    if spec.movers == _PANZER:  # 4.0 phase 2: only German armour (panzer) units move
         return u.kind == "panzer"
-    if spec.movers == "rail":  # 8.1: only units that start the phase on a rail line
+    if spec.movers == _RAIL:  # 8.1: only units that start the phase on a rail line
         return unit in state.rail_movers
     return True
 
@@ -44,11 +53,11 @@ def reach(state: BfmState, unit: str) -> dict[str, int]:
         return cached
     data = state.data
     side = data.units[unit].side
-    spec = phase_spec(state)
+    spec = state.phase_spec
     ezoc = state.enemy_zoc(side)
     blocked = state.hexes_of_side(enemy_of(side))  # 8.2.1: never into a hex holding an enemy unit
     ma = data.units[unit].movement
-    if spec.movers == "rail":
+    if spec.movers == _RAIL:
         # 8.1: only along connected rail hexes, 1 MP per hex whatever the terrain; not slowed by mud (12.1)
         result = reachable_within(start, ma, data.rail_neighbours, data.unit_cost, blocked, ezoc)
     elif data.mud(state.turn):
@@ -77,9 +86,9 @@ def reach_mask(state: BfmState, unit: str) -> int:
     cached = state._reach.get(key)
     if cached is None:
         data = state.data
-        spec = phase_spec(state)
+        spec = state.phase_spec
         side = data.units[unit].side
-        if spec.movers == "rail":
+        if spec.movers == _RAIL:
             bit = data.hex_bit
             cached = 0
             for h in reach(state, unit):
@@ -112,8 +121,8 @@ def movement_masks(state: BfmState) -> list[tuple[str, int]]:
 
 
 def _movement_masks(state: BfmState) -> list[tuple[str, int]]:
-    spec = phase_spec(state)
-    if spec.kind != "movement":
+    spec = state.phase_spec
+    if spec.kind != _MOVEMENT:
         return []
     index = state.index()
     occupied = state.occupied_mask()
@@ -161,3 +170,63 @@ def rail_units(state: BfmState, side: str) -> frozenset[str]:
     rail = state.data.rail_hexes
     units = state.data.units
     return frozenset(u for u, h in state.hex_of.items() if units[u].side == side and h in rail)
+
+
+# -- the legal moves of a movement phase, and moving ----------------------------------------
+def legal(state: BfmState) -> list[Action]:
+    """Every legal move, unit by unit in counter order, then ``end`` unless two units share a
+    hex (8.2.2: one unit per hex at the end of the phase)."""
+    acts: list[Action] = []
+    hexes_of = state.data.hexes_of_mask
+    for u, mask in movement_masks(state):
+        moves = moves_of(u)
+        acts.extend([moves[h] for h in hexes_of(mask)])
+    if not state.overstacked():
+        acts.append(END)
+    return acts
+
+
+def legal_count(state: BfmState) -> int:
+    """``len(legal(state))`` without building the list."""
+    return sum(m.bit_count() for _, m in movement_masks(state)) + (0 if state.overstacked() else 1)
+
+
+def legal_nth(state: BfmState, i: int) -> Action:
+    """``legal(state)[i]`` without building the list."""
+    for u, mask in movement_masks(state):
+        n = mask.bit_count()
+        if i < n:
+            return moves_of(u)[state.data.hexes_of_mask(mask)[i]]
+        i -= n
+    if i == 0 and not state.overstacked():
+        return END
+    raise IndexError("legal action index out of range")
+
+
+def is_legal_move(state: BfmState, action: Move) -> bool:
+    """Whether a move is legal now (the common case of ``Rules.is_legal``, kept cheap)."""
+    return state.phase_spec.kind == _MOVEMENT and action.unit in state.hex_of and action.to in destinations(state, action.unit)
+
+
+def apply_move(state: BfmState, a: Move, events: list) -> None:
+    start = state.hex_of[a.unit]
+    state.put(a.unit, a.to)
+    state.moved.add(a.unit)
+    events.append(f"{a.unit} moves {start} -> {a.to}")
+    events += enter_hex(state, a.unit, a.to)
+
+
+def why_not_move(state: BfmState, a: Move) -> str:
+    """Why a move of a unit of the side to move is refused (8.0-8.2.2)."""
+    if a.unit not in state.hex_of:
+        return f"{a.unit} is not on the map"
+    if a.unit in state.moved:
+        return f"{a.unit} has already moved this phase"
+    spec = state.phase_spec
+    if not may_move(state, a.unit):
+        return f"{a.unit} may not move in the {spec.label}"
+    if state.overstacked():
+        return f"the unit sharing {state.overstacked()[0]} must move off first (8.2.2)"
+    if a.to not in reach(state, a.unit):
+        return f"{a.unit} cannot reach {a.to} this phase"
+    return f"{a.unit} may not end its move in {a.to} (one unit per hex, 8.2.2)"

@@ -1,30 +1,203 @@
-"""Battle for Moscow's game package: what the front ends may know (typhoon.core.contract)."""
+"""Battle for Moscow's game package: what the front ends may know (typhoon.core.contract).
+
+Front ends reach Battle for Moscow only through ``PACKAGE`` (``registry.get("bfm")``): options,
+the board and charts as data (``reference``), views, action descriptions and odds
+(``present``), computer players (``typhoon.games.bfm.ai``) and the research encoding.
+"""
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Sequence
 from typing import Any
 
-from ...core.contract import BasePackage
-from . import position
-from .options import BfmOptions
+from ...core.contract import BasePackage, OptionSpec, PlayerFactory, check_options
+from ...core.errors import ParseError
+from . import position, present, reference
+from .actions import Roll
+from .options import EDITIONS, BfmOptions
 from .rules import BattleForMoscow
+from .state import BfmState
+
+OPTION_SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "edition",
+        "Edition",
+        "2009",
+        choices=EDITIONS,
+        help="2009: Victory Point Games / C3i rules (nine phases, Moscow and Tula major cities, Stand Fast, "
+        "three-way victory). 1986: the GDW original (eight phases, whoever holds Moscow wins, all attackers "
+        "halved in mud).",
+        rule="000 (2009) / 001 (1986)",
+    ),
+    OptionSpec(
+        "soviet_replacements",
+        "Soviet replacements per turn",
+        5,
+        kind="int",
+        minimum=0,
+        maximum=6,
+        help="Replacement steps the Soviet player receives each turn: 5 is standard; 4 or 3 help the Germans "
+        "(balance variant).",
+        rule="10.0; balance variant",
+    ),
+    OptionSpec(
+        "german_replacements",
+        "German replacements per turn",
+        1,
+        kind="int",
+        minimum=0,
+        maximum=3,
+        help="Replacement steps the German player receives each turn from turn 2 (none on turn 1).",
+        rule="10.0; 000 6.0",
+    ),
+    OptionSpec(
+        "german_replacement_turns",
+        "German replacement turns",
+        "all",
+        choices=("all", "even"),
+        help="all: every turn from turn 2; even: turns 2, 4 and 6 only (balance variant helping the Soviets).",
+        rule="10.0; balance variant",
+    ),
+    OptionSpec(
+        "setup",
+        "German set-up",
+        "standard",
+        choices=("standard", "free"),
+        help="standard: the usual German set-up; free: the German player places each unit on a black-cross hex.",
+        rule="000 6.0",
+    ),
+)
+
+
+class BfmEncoding:
+    """The research encoding of Battle for Moscow (``typhoon.core.contract.Encoding``) over
+    ``typhoon.games.bfm.encoding``: a fixed action space of ``NUM_ACTIONS`` indices, six chance
+    outcomes (the die), observation tensors of shape ``OBS_SHAPE``. numpy is imported only
+    when an encoding is asked for."""
+
+    num_chance_outcomes = 6
+
+    def __init__(self, options: BfmOptions) -> None:
+        from . import encoding
+
+        self.options = options
+        self._enc = _enc = encoding
+        self.num_actions: int = _enc.NUM_ACTIONS
+        self.observation_shape: tuple[int, ...] = _enc.OBS_SHAPE
+        self.planes: tuple[str, ...] = _enc.PLANES
+
+    def encode(self, state: BfmState, action: Any) -> int:
+        return self._enc.encode(state, action)
+
+    def decode(self, state: BfmState, index: int) -> Any:
+        return self._enc.decode(state, index)
+
+    def legal_mask(self, state: BfmState) -> Any:
+        return self._enc.legal_mask(state)
+
+    def observation(self, state: BfmState, player: str) -> Any:
+        return self._enc.observation(state, player)
+
+    def chance_index(self, state: BfmState, outcome: Any) -> int:
+        """A die roll 1-6 is chance outcome 0-5."""
+        value = outcome.value if isinstance(outcome, Roll) else int(outcome)
+        if not 1 <= value <= 6:
+            raise ValueError(f"a die roll is 1 to 6, not {value!r}")
+        return value - 1
+
+    def chance_outcome(self, state: BfmState, index: int) -> Roll:
+        if not 0 <= int(index) < 6:
+            raise ValueError(f"chance outcome index {index!r} is outside 0..5")
+        return Roll(int(index) + 1)
 
 
 class BfmPackage(BasePackage):
     name = "bfm"
     title = "Battle for Moscow"
     sides = ("german", "soviet")
-    side_names = {"german": "German", "soviet": "Soviet"}
-    rules = BattleForMoscow()
+    side_names = dict(present.SIDE_NAMES)
+
+    def __init__(self) -> None:
+        self.rules = BattleForMoscow()
+
+    # -- options ---------------------------------------------------------------------------
+    def option_specs(self) -> list[OptionSpec]:
+        return list(OPTION_SPECS)
 
     def normalise_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
-        return BfmOptions.from_dict(options).to_dict()
+        """Options checked against their specs, completed with defaults (``ParseError`` names
+        the bad one)."""
+        if isinstance(options, BfmOptions):
+            return options.to_dict()
+        return BfmOptions(**check_options(OPTION_SPECS, options)).to_dict()
 
-    def position_to_json(self, state: Any) -> dict[str, Any]:
+    # -- positions -------------------------------------------------------------------------
+    def position_to_json(self, state: BfmState) -> dict[str, Any]:
         return position.to_json(state)
 
-    def position_from_json(self, doc: dict[str, Any]) -> Any:
+    def position_from_json(self, doc: dict[str, Any]) -> BfmState:
         return position.from_json(doc)
+
+    # -- display ---------------------------------------------------------------------------
+    def map_meta(self, options: dict[str, Any] | None = None) -> dict[str, Any]:
+        return reference.map_meta(self.normalise_options(options))
+
+    def view(self, state: BfmState, seat: str | None) -> dict[str, Any]:
+        if seat is not None and seat not in self.sides and seat != "both":
+            raise ParseError(f"unknown seat {seat!r}; seats: {list(self.sides)} (or None for a spectator)")
+        return present.view(self.rules, state, seat)
+
+    def describe(self, state: BfmState, action: Any) -> dict[str, Any]:
+        if isinstance(action, str):
+            action = self.rules.parse_action(state, action)
+        return present.describe(self.rules, state, action)
+
+    def preview(self, state: BfmState, action: Any) -> dict[str, Any] | None:
+        if isinstance(action, str):
+            action = self.rules.parse_action(state, action)
+        return present.preview(state, action)
+
+    def battle_preview(self, state: BfmState, target: str, attackers: Sequence[str]) -> dict[str, Any]:
+        return present.battle_preview(state, target, attackers)
+
+    def retreat_preview(self, state: BfmState, target: str, attackers: Sequence[str] = ()) -> dict[str, Any]:
+        """Where the unit in ``target`` could retreat now (optional hook, 9.3 DR)."""
+        return present.retreat_preview(state, target, attackers)
+
+    def rules_doc(self, options: dict[str, Any] | None = None) -> dict[str, Any]:
+        return reference.rules_doc(self.normalise_options(options))
+
+    # -- computer players and research -----------------------------------------------------
+    def players(self) -> dict[str, PlayerFactory]:
+        """The computer players of ``typhoon.games.bfm.ai`` (``PLAYERS``), imported on demand."""
+        ai = _ai_module()
+        return dict(getattr(ai, "PLAYERS", {})) if ai is not None else {}
+
+    def encoding(self, options: dict[str, Any] | None = None) -> BfmEncoding:
+        return BfmEncoding(BfmOptions.from_dict(self.normalise_options(options)))
+
+    def evaluate(self, state: BfmState, side: str) -> float:
+        """``typhoon.games.bfm.ai.evaluate`` when the computer players provide one, else the
+        outcome (0.5 while the game is on)."""
+        ai = _ai_module()
+        fn = getattr(ai, "evaluate", None) if ai is not None else None
+        if fn is not None and not callable(fn):
+            fn = getattr(fn, "evaluate", None)  # a module ``ai/evaluate.py`` with ``evaluate()``
+        if callable(fn):
+            return float(fn(state, side))
+        return super().evaluate(state, side)
+
+
+def _ai_module() -> Any:
+    """``typhoon.games.bfm.ai`` if it is installed (None otherwise; errors inside it propagate)."""
+    name = f"{__package__}.ai"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name in (name, f"{__package__}.ai"):
+            return None
+        raise
 
 
 PACKAGE = BfmPackage()

@@ -11,6 +11,7 @@ from typing import Any
 
 from ...core.errors import ParseError, PositionError
 from .data import bfm_data
+from .kinds import PhaseKind, Result, Step
 from .options import BfmOptions
 from .state import Battle, BfmState
 
@@ -75,8 +76,8 @@ def from_json(doc: dict[str, Any]) -> BfmState:
     if not isinstance(turn, int) or not 1 <= turn <= data.last_turn:
         raise PositionError(f"turn must be 1 to {data.last_turn}, not {turn!r}")
     phase = doc.get("phase", data.first_phase)
-    if phase not in data.phase_index or phase == "housekeeping":
-        raise PositionError(f"unknown phase {phase!r}; phases: {[p.id for p in data.sequence if p.kind != 'housekeeping']}")
+    if phase not in data.phases or data.phases[phase].kind == PhaseKind.HOUSEKEEPING:
+        raise PositionError(f"unknown phase {phase!r}; phases: {[p.id for p in data.sequence if p.kind != PhaseKind.HOUSEKEEPING]}")
 
     def unit(u: Any, where: str) -> str:
         if u not in data.units:
@@ -122,17 +123,24 @@ def from_json(doc: dict[str, Any]) -> BfmState:
         if side not in ("german", "soviet"):
             raise PositionError(f"control of {h}: side must be 'german' or 'soviet', not {side!r}")
         control[h] = side
+    def named(kind: type, value: Any, what: str) -> Any:
+        try:
+            return kind(value)
+        except ValueError:
+            raise PositionError(f"battles: {what} {value!r} is not one of {[str(k) for k in kind]}") from None
+
     battles = {}
     for b in doc.get("battles", []):
         t = b["target"]
+        result, loss_kind = b.get("result"), b.get("loss_kind")
         battles[t] = Battle(
             t,
             unit(b.get("defender") or (seen.get(t) or ""), "battles"),
             [unit(a, "battles") for a in b.get("attackers", [])],
-            b.get("step", "declared"),
-            b.get("result"),
+            named(Step, b.get("step", "declared"), "step"),
+            None if result is None else named(Result, result, "result"),
             Fraction(b.get("loss_due", "0")),
-            b.get("loss_kind"),
+            None if loss_kind is None else named(Result, loss_kind, "loss_kind"),
         )
     state = BfmState(
         options=options,
@@ -187,7 +195,3 @@ def unit_views(state: BfmState) -> list[dict[str, Any]]:
                 }
             )
     return out
-
-
-def default_options() -> dict[str, Any]:
-    return BfmOptions().to_dict()

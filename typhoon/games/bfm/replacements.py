@@ -1,8 +1,12 @@
-"""Replacements (10.0-10.4), city control (10.0), reinforcements (11.0)."""
+"""Replacements (10.0-10.4), city control (10.0), reinforcements (11.0): where new and
+restored units may appear, the legal actions of a replacement phase and what they do."""
 
 from __future__ import annotations
 
+from .actions import END, Action, Place, Reinforce, Restore, interned
 from .state import BfmState, enemy_of
+
+SOVIET_REPLACEMENT = "soviet_replacement"  # the phase in which reinforcements arrive (11.0)
 
 
 def in_communication(state: BfmState, hex_id: str, side: str) -> bool:
@@ -88,3 +92,61 @@ def may_restore(state: BfmState, unit: str) -> bool:
 def pool_units(state: BfmState, side: str) -> list[str]:
     units = state.data.units
     return [u for u in state.data.unit_order if u in state.pool and units[u].side == side]
+
+
+def reinforcements_due(state: BfmState) -> list[str]:
+    """11.0: Soviet reinforcements due by this turn and not yet placed (placed in the Soviet
+    Replacement Phase; if no red-border hex is open they wait for the next one)."""
+    if state.phase != SOVIET_REPLACEMENT:
+        return []
+    return [u for t, us in sorted(state.reinforcements.items()) if t <= state.turn for u in us]
+
+
+# -- the legal actions of a replacement phase, and what they do ------------------------------
+def legal(state: BfmState) -> list[Action]:
+    """Reinforcements first (11.0), then new units (10.2, 10.3) and restorations (10.0 item 2)
+    while steps are left, then ``end`` unless an arriving reinforcement can still be placed."""
+    side = state.phase_spec.side
+    acts: list[Action] = []
+    due = reinforcements_due(state)
+    if due:
+        open_hexes = edge_hexes_open(state, side)  # type: ignore[arg-type]
+        acts.extend(Reinforce(u, h) for u in due for h in open_hexes)
+    if state.replacements_left > 0:
+        hexes = placement_hexes(state, side)  # type: ignore[arg-type]
+        for u in pool_units(state, side):  # type: ignore[arg-type]
+            acts.extend([interned(Place, u, h) for h in hexes])
+        data = state.data
+        for u in data.unit_order:
+            if data.units[u].side == side and may_restore(state, u):
+                acts.append(Restore(u))
+    if not (due and edge_hexes_open(state, side)):  # type: ignore[arg-type]
+        acts.append(END)  # 11.0: an arriving reinforcement must be placed if it can be
+    return acts
+
+
+def apply_place(state: BfmState, a: Place, events: list) -> None:
+    state.pool.discard(a.unit)
+    state.reduced.add(a.unit)  # 10.0 item 1: a new half-strength unit
+    state.put(a.unit, a.hex)
+    state.replaced.add(a.unit)  # 10.1: it cannot be flipped with a second step this turn
+    state.replacements_left -= 1
+    events.append(f"{a.unit} enters at half strength in {a.hex} (replacement)")
+    events += enter_hex(state, a.unit, a.hex)
+
+
+def apply_restore(state: BfmState, a: Restore, events: list) -> None:
+    state.reduced.discard(a.unit)
+    state.replaced.add(a.unit)
+    state.replacements_left -= 1
+    events.append(f"{a.unit} is restored to full strength (replacement)")
+
+
+def apply_reinforce(state: BfmState, a: Reinforce, events: list) -> None:
+    for us in state.reinforcements.values():
+        if a.unit in us:
+            us.remove(a.unit)
+    state.reduced.discard(a.unit)  # 11.0: placed on its full-strength side
+    state.put(a.unit, a.hex)
+    events.append(f"{a.unit} arrives in {a.hex} (reinforcement, 11.0)")
+    events += enter_hex(state, a.unit, a.hex)

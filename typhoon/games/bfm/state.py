@@ -8,10 +8,10 @@ from fractions import Fraction
 from typing import Any
 
 from ...core.paths import zone_of_control
-from .data import BfmData, bfm_data
+from .data import BfmData, Phase, bfm_data
+from .kinds import Result, Step
 from .options import BfmOptions
 
-SIDES = ("german", "soviet")
 _EMPTY: list[str] = []
 
 
@@ -26,10 +26,10 @@ class Battle:
     target: str  # the battle hex
     defender: str
     attackers: list[str]
-    step: str = "declared"  # declared | roll | stand_fast | retreat | loss | advance | done
-    result: str | None = None
+    step: Step = Step.DECLARED
+    result: Result | None = None
     loss_due: Fraction = Fraction(0)  # EX: strength points the attacker still has to lose
-    loss_kind: str | None = None  # "EX" or "AL"
+    loss_kind: Result | None = None  # Result.EX or Result.AL while the attacker takes losses
 
     def copy(self) -> Battle:
         return Battle(self.target, self.defender, list(self.attackers), self.step, self.result, self.loss_due, self.loss_kind)
@@ -63,6 +63,11 @@ class BfmState:
     @cached_property
     def data(self) -> BfmData:
         return bfm_data(self.options.edition)
+
+    @property
+    def phase_spec(self) -> Phase:
+        """The current phase of the sequence of play (4.0): the one phase lookup."""
+        return self.data.phases[self.phase]
 
     # -- derived views ---------------------------------------------------------------------
     def side_of(self, unit: str) -> str:
@@ -145,11 +150,6 @@ class BfmState:
         if len(index) == len(self.hex_of):
             return []
         return [h for h, occ in index.items() if len(occ) > 1]
-
-    def _repr_svg_(self) -> str:
-        from .rules import BattleForMoscow
-
-        return BattleForMoscow().render_svg(self)
 
     # -- changes ---------------------------------------------------------------------------
     def touched(self, side: str | None = None) -> None:

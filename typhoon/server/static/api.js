@@ -19,8 +19,15 @@ function detailText(body, fallback) {
   return JSON.stringify(d);
 }
 
-export async function request(method, url, body) {
+// Seat secrets travel in the X-Typhoon-Seat header (never in a URL, which servers and proxies
+// log); the WebSocket carries it as a subprotocol (browsers cannot set its headers).
+export const SEAT_HEADER = "X-Typhoon-Seat";
+export const OWNER_HEADER = "X-Typhoon-Owner";
+
+export async function request(method, url, body, secrets = {}) {
   const opts = { method, headers: {} };
+  if (secrets.seat) opts.headers[SEAT_HEADER] = secrets.seat;
+  if (secrets.owner) opts.headers[OWNER_HEADER] = secrets.owner;
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body);
@@ -49,23 +56,36 @@ const q = (params) =>
     .join("&");
 
 export const api = {
-  meta: () => request("GET", "/api/meta"),
+  meta: (game, options) => request("GET", `/api/meta?${q({ game, options: options ? JSON.stringify(options) : null })}`),
+  gameMeta: (id) => request("GET", `/api/games/${encodeURIComponent(id)}/meta`),
   games: () => request("GET", "/api/games"),
   create: (body) => request("POST", "/api/games", body),
   importSave: (doc) => request("POST", "/api/games/import", doc),
-  view: (id, seat) => request("GET", `/api/games/${encodeURIComponent(id)}?${q({ seat })}`),
-  act: (id, seat, action, version) => request("POST", `/api/games/${encodeURIComponent(id)}/actions`, { seat, action, version }),
-  undo: (id, seat, version) => request("POST", `/api/games/${encodeURIComponent(id)}/undo`, { seat, version }),
-  odds: (id, target, attackers) => request("GET", `/api/games/${encodeURIComponent(id)}/odds?${q({ target, attackers: attackers.join(",") })}`),
-  moves: (id, unit) => request("GET", `/api/games/${encodeURIComponent(id)}/moves?${q({ unit })}`),
-  record: (id) => request("GET", `/api/games/${encodeURIComponent(id)}/record`),
-  replay: (id, ply) => request("GET", `/api/games/${encodeURIComponent(id)}/replay?${q({ ply })}`),
+  view: (id, seat) => request("GET", `/api/games/${encodeURIComponent(id)}`, undefined, { seat }),
+  act: (id, seat, action, version) => request("POST", `/api/games/${encodeURIComponent(id)}/actions`, { action, version }, { seat }),
+  undo: (id, seat, version) => request("POST", `/api/games/${encodeURIComponent(id)}/undo`, { version }, { seat }),
+  odds: (id, target, attackers, seat) => request("GET", `/api/games/${encodeURIComponent(id)}/odds?${q({ target, attackers: attackers.join(",") })}`, undefined, { seat }),
+  moves: (id, unit, seat) => request("GET", `/api/games/${encodeURIComponent(id)}/moves?${q({ unit })}`, undefined, { seat }),
+  record: (id, seat) => request("GET", `/api/games/${encodeURIComponent(id)}/record`, undefined, { seat }),
+  replay: (id, ply, seat) => request("GET", `/api/games/${encodeURIComponent(id)}/replay?${q({ ply })}`, undefined, { seat }),
+  reissue: (id, owner, seats) => request("POST", `/api/games/${encodeURIComponent(id)}/seats`, { seats: seats || null }, { owner }),
 };
 
+/** The link that opens a seat: the secret in the fragment, which never leaves the browser. */
+export const seatLink = (id, seat) => `/play/${encodeURIComponent(id)}${seat ? `#seat=${encodeURIComponent(seat)}` : ""}`;
+
 let metaPromise = null;
+/** The games this server plays (names, titles, sides, option specs, computer players). */
 export function getMeta() {
   if (!metaPromise) metaPromise = api.meta();
   return metaPromise;
+}
+
+const gameMetas = {};
+/** One game's map_meta and rules_doc (for its options). */
+export function getGameMeta(id) {
+  if (!gameMetas[id]) gameMetas[id] = api.gameMeta(id);
+  return gameMetas[id];
 }
 
 /** A WebSocket that reconnects with backoff. onView(view), onError(msg), onStatus(state). */
@@ -84,11 +104,12 @@ export class LiveSocket {
   connect() {
     if (this.closed) return;
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const url = `${proto}//${location.host}/ws/games/${encodeURIComponent(this.id)}${this.seat ? `?seat=${encodeURIComponent(this.seat)}` : ""}`;
+    const url = `${proto}//${location.host}/ws/games/${encodeURIComponent(this.id)}`;
+    const protocols = ["typhoon.v1", ...(this.seat ? [`typhoon.seat.${this.seat}`] : [])];
     this.onStatus("connecting");
     let ws;
     try {
-      ws = new WebSocket(url);
+      ws = new WebSocket(url, protocols);
     } catch (e) {
       this.retry();
       return;

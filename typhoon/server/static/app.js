@@ -1,6 +1,7 @@
 // Entry point: a tiny router over the three screens.
 //   /                          start page (create, list, import)
-//   /play/<id>?seat=<secret>   game page (no seat = spectator)
+//   /play/<id>#seat=<secret>   game page (no seat = spectator); the secret stays in the fragment,
+//                              which the browser never sends (an old ?seat= link is rewritten)
 //   /play/<id>?replay=1        replay (also /replay/<id>)
 // A /?game=<id>&seat=... form is accepted too, in case only / serves the page.
 import { renderStart } from "./start.js";
@@ -31,11 +32,21 @@ function route() {
     new ReplayPage(root, id, params.has("ply") ? parseInt(params.get("ply"), 10) : null);
   } else {
     document.body.className = "page-game";
-    let seat = params.get("seat");
+    const hash = new URLSearchParams(location.hash.replace(/^#/, ""));
+    let seat = hash.get("seat") || params.get("seat");
+    if (params.has("seat")) {
+      // an old-style link: take the secret out of the address (history, Referer, logs)
+      params.delete("seat");
+      const rest = params.toString();
+      history.replaceState(null, "", `${location.pathname}${rest ? `?${rest}` : ""}#seat=${encodeURIComponent(seat)}`);
+    }
     if (seat) localStorage.setItem(`typhoon.seat.${id}`, seat);
     new GamePage(root, id, seat);
   }
 }
+
+// a seat link for the same page changes only the fragment: open it as a new page
+window.addEventListener("hashchange", () => location.reload());
 
 window.addEventListener("unhandledrejection", (ev) => {
   showError(ev.reason && ev.reason.message ? ev.reason.message : String(ev.reason));

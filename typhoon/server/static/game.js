@@ -1,10 +1,12 @@
 // Game page: the map, the controls for every choice the rules give, live updates.
-import { api, getMeta, LiveSocket } from "./api.js";
+// Any game: the map comes from map_meta, the choices from the view's described legal actions
+// (legal.js), every text from the server.
+import { api, getGameMeta, LiveSocket, seatLink } from "./api.js";
 import { showError } from "./ui.js";
-import { MapView, fmt } from "./map.js";
-import { parseLegal, groupLegal } from "./legal.js";
+import { MapView, sideStyle } from "./map.js";
+import { sortActions, groupByVerb, slug } from "./legal.js";
 import { h } from "./ui.js";
-import { turnTrack, citiesPanel, logPanel, oddsPanel, sideName, downloadRecord, zoomControls } from "./widgets.js";
+import { turnTrack, placesPanel, logPanel, oddsPanel, sideName, humanize, downloadRecord, zoomControls, rulesPanel, chanceFace } from "./widgets.js";
 
 export class GamePage {
   constructor(root, id, seat) {
@@ -12,7 +14,7 @@ export class GamePage {
     this.id = id;
     this.seat = seat || null;
     this.view = null;
-    this.sel = { unit: null, attackers: new Set(), target: null, placeUnit: null };
+    this.sel = { unit: null, attackers: new Set(), target: null, poolUnit: null };
     this.busy = false;
     this.oddsToken = 0;
     this.odds = null;
@@ -22,9 +24,9 @@ export class GamePage {
 
   async init() {
     try {
-      this.meta = await getMeta();
+      this.meta = await getGameMeta(this.id);
     } catch (e) {
-      showError(`Cannot load game data: ${e.message}`);
+      showError(e.status === 404 ? `There is no game ${this.id}.` : `Cannot load game data: ${e.message}`);
       return;
     }
     this.build();
@@ -49,7 +51,8 @@ export class GamePage {
     const extra = document.getElementById("topbar-extra");
     this.connEl = h("span", { className: "conn", "data-testid": "conn" }, "…");
     this.seatEl = h("span", { className: "seat-badge", "data-testid": "seat" });
-    extra.replaceChildren(h("span", { className: "game-id" }, `Game ${this.id}`), this.seatEl, this.connEl);
+    extra.replaceChildren(h("span", { className: "game-id" }, `${this.meta.title || ""} · game ${this.id}`), this.seatEl, this.connEl);
+    document.title = `Typhoon: ${this.meta.title || "game"}`;
 
     this.trackEl = h("div", { className: "track", "data-testid": "track" });
     this.mapBox = h("div", { className: "map-box" });
@@ -57,14 +60,16 @@ export class GamePage {
     this.statusEl = h("div", { className: "status", "data-testid": "status", "aria-live": "polite" });
     this.promptEl = h("div", { className: "prompt card", "data-testid": "prompt" });
     this.buttonsEl = h("div", { className: "buttons" });
-    this.citiesEl = h("div", { className: "card cities", "data-testid": "cities" });
+    this.placesEl = h("div", { className: "card cities", "data-testid": "cities" });
     this.legalEl = h("details", { className: "card legal", "data-testid": "legal" });
     this.logEl = h("div", { className: "card log", "data-testid": "log" });
     this.unitInfo = h("div", { className: "unit-info", "data-testid": "unit-info" });
-    this.side.append(this.statusEl, this.buttonsEl, this.promptEl, this.unitInfo, this.citiesEl, this.legalEl, this.logEl);
+    this.victoryEl = h("div", { className: "victory-now muted small", "data-testid": "victory-now" });
+    this.side.append(this.statusEl, this.buttonsEl, this.promptEl, this.unitInfo, this.placesEl, this.victoryEl, this.legalEl, this.logEl,
+      rulesPanel(this.meta.rules_doc));
     this.root.append(this.trackEl, h("div", { className: "game-layout" }, this.mapBox, this.side));
 
-    this.mapView = new MapView(this.mapBox, this.meta, {
+    this.mapView = new MapView(this.mapBox, this.meta.map_meta, {
       onHex: (hex) => this.onHex(hex),
       onUnit: (u) => this.onUnit(u),
     });
@@ -72,16 +77,14 @@ export class GamePage {
     this.mapView.setShowIds(idsOn);
     this.mapBox.append(zoomControls(this.mapView, idsOn));
 
-    // buttons
     this.undoBtn = h("button", { type: "button", "data-testid": "undo", onclick: () => this.undo() }, "Undo");
-    this.commitBtn = h("button", { type: "button", className: "primary", "data-testid": "commit", onclick: () => this.send("commit") }, "Commit battles");
-    this.endBtn = h("button", { type: "button", className: "primary", "data-testid": "end-phase", onclick: () => this.send("end") }, "End phase");
-    this.saveBtn = h("button", { type: "button", "data-testid": "save", onclick: () => downloadRecord(this.id, this.view) }, "Save");
+    this.endBtn = h("button", { type: "button", className: "primary", "data-testid": "end-phase", onclick: () => this.L.end && this.send(this.L.end.text) }, "End phase");
+    this.saveBtn = h("button", { type: "button", "data-testid": "save", onclick: () => downloadRecord(this.id, this.view, this.seat) }, "Save");
     this.replayLink = h("a", { className: "button", href: `/play/${this.id}?replay=1`, target: "_blank", "data-testid": "replay-link" }, "Replay");
-    this.buttonsEl.append(this.endBtn, this.commitBtn, this.undoBtn, this.saveBtn, this.replayLink);
+    this.buttonsEl.append(this.endBtn, this.undoBtn, this.saveBtn, this.replayLink);
 
-    // stand-fast dialog (000 9.3)
-    this.dialog = h("dialog", { className: "standfast", "data-testid": "standfast-dialog" });
+    // a choice between buttons on one spot (e.g. stand fast or retreat) is asked in a dialog
+    this.dialog = h("dialog", { className: "decision", "data-testid": "decision-dialog" });
     document.body.append(this.dialog);
   }
 
@@ -90,26 +93,32 @@ export class GamePage {
     this.connEl.className = `conn ${s}`;
   }
 
+  names() {
+    return (this.view && this.view.side_names) || {};
+  }
+
   setView(v) {
     if (!v || (v.id && v.id !== this.id)) return;
     const prev = this.view;
     this.view = v;
-    this.L = parseLegal(v.you_act ? v.legal : []);
+    this.L = sortActions(v.you_act ? v.actions || [] : [], v.units || []);
     this.unitsById = Object.fromEntries((v.units || []).map((u) => [u.id, u]));
-    this.unitAt = Object.fromEntries((v.units || []).map((u) => [u.hex, u]));
+    this.unitsAt = {};
+    for (const u of v.units || []) if (u.hex && (u.where === undefined || u.where === "map")) (this.unitsAt[u.hex] = this.unitsAt[u.hex] || []).push(u);
     // keep a selection only while it still makes sense
     if (!prev || prev.version !== v.version || prev.phase !== v.phase) {
-      const keepAtt = [...this.sel.attackers].filter((a) => this.L.attack[a]);
+      const L = this.L;
+      const keepAtt = [...this.sel.attackers].filter((a) => L.attack[a]);
       this.sel = {
-        unit: this.sel.unit && (this.L.move[this.sel.unit] || this.L.setup[this.sel.unit]) ? this.sel.unit : null,
+        unit: this.sel.unit && L.target[this.sel.unit] ? this.sel.unit : null,
         attackers: new Set(keepAtt),
-        target: this.sel.target && this.L.targets[this.sel.target] ? this.sel.target : null,
-        placeUnit: this.sel.placeUnit && (this.L.place[this.sel.placeUnit] || this.L.reinforce[this.sel.placeUnit]) ? this.sel.placeUnit : null,
+        target: this.sel.target && L.targets[this.sel.target] ? this.sel.target : null,
+        poolUnit: this.sel.poolUnit && L.pool[this.sel.poolUnit] ? this.sel.poolUnit : null,
       };
+      this.choices = null;
       if (!this.sel.attackers.size || !this.sel.target) this.odds = null;
     }
     this.render();
-    // state markers for tests and styling
     Object.assign(this.root.dataset, { version: v.version, phase: v.phase, turn: v.turn, youAct: v.you_act ? "1" : "0", current: v.current_player || "" });
     if (this.sel.target && this.sel.attackers.size) this.fetchOdds();
   }
@@ -173,27 +182,31 @@ export class GamePage {
     }
   }
 
+  /** Several actions fit one click: offer them as buttons. */
+  choose(actions) {
+    if (actions.length === 1) return this.send(actions[0].text);
+    this.choices = actions;
+    this.renderPrompt();
+  }
+
   // ---- clicks -------------------------------------------------------------------------
   onUnit(u) {
     const L = this.L;
     this.showUnit(u);
     if (!this.view.you_act) return;
-    // a unit may end its move on a friend's hex (8.2.2): clicking that friend moves there
-    const s = this.sel.unit;
-    if (s && s !== u.id && (L.move[s] || []).includes(u.hex)) return this.send(`move ${s} ${u.hex}`);
-    if (s && s !== u.id && (L.setup[s] || []).includes(u.hex)) return this.send(`setup ${s} ${u.hex}`);
-    if (L.loss.includes(u.id)) return this.send(`loss ${u.id}`);
-    if (L.advance.includes(u.id)) return this.send(`advance ${u.id}`);
-    if (L.restore.includes(u.id)) return this.send(`restore ${u.id}`);
-    if (L.move[u.id] || L.setup[u.id]) {
-      this.sel.unit = this.sel.unit === u.id ? null : u.id;
-      return this.render();
+    const s = this.sel.unit || this.sel.poolUnit;
+    // a selected unit may act on a friend's hex (e.g. stack with it): the click means that hex
+    if (s && s !== u.id) {
+      const acts = (L.target[s] || L.pool[s] || []).filter((a) => a.hex === u.hex);
+      if (acts.length) return this.choose(acts);
     }
+    if (L.self[u.id]) return this.send(L.self[u.id].text);
+    if (L.pick[u.id]) return this.send(L.pick[u.id].text);
     if (L.attack[u.id]) {
       if (this.sel.attackers.has(u.id)) this.sel.attackers.delete(u.id);
       else {
-        if (this.sel.target && !L.attack[u.id].includes(this.sel.target)) {
-          showError(`${u.id} cannot attack the unit in ${this.sel.target} (not adjacent, or already committed).`);
+        if (this.sel.target && !L.attack[u.id].has(this.sel.target)) {
+          showError(`${u.label || u.id} cannot attack ${this.sel.target} (not adjacent, or already committed).`);
           return;
         }
         this.sel.attackers.add(u.id);
@@ -202,9 +215,13 @@ export class GamePage {
       this.render();
       return this.fetchOdds();
     }
+    if (L.target[u.id]) {
+      this.sel.unit = this.sel.unit === u.id ? null : u.id;
+      this.sel.poolUnit = null;
+      this.choices = null;
+      return this.render();
+    }
     if (L.targets[u.hex]) return this.pickTarget(u.hex);
-    if (L.resolve.includes(u.hex)) return this.send(`resolve ${u.hex}`);
-    // a hex move/placement target can be occupied only by mistake; fall through to hex
     this.onHex(u.hex, true);
   }
 
@@ -213,7 +230,7 @@ export class GamePage {
     if (this.sel.target === hex) this.sel.target = null;
     else {
       this.sel.target = hex;
-      const bad = [...this.sel.attackers].filter((a) => !L.attack[a].includes(hex));
+      const bad = [...this.sel.attackers].filter((a) => !L.attack[a].has(hex));
       bad.forEach((a) => this.sel.attackers.delete(a));
       if (bad.length) showError(`${bad.join(", ")} cannot attack ${hex}; left out.`);
     }
@@ -225,18 +242,19 @@ export class GamePage {
   onHex(hex, fromUnit = false) {
     const L = this.L;
     if (!this.view || !this.view.you_act) return;
-    const u = this.sel.unit;
-    if (u && L.move[u] && L.move[u].includes(hex)) return this.send(`move ${u} ${hex}`);
-    if (u && L.setup[u] && L.setup[u].includes(hex)) return this.send(`setup ${u} ${hex}`);
-    const p = this.sel.placeUnit;
-    if (p && L.place[p] && L.place[p].includes(hex)) return this.send(`place ${p} ${hex}`);
-    if (p && L.reinforce[p] && L.reinforce[p].includes(hex)) return this.send(`reinforce ${p} ${hex}`);
-    if (L.resolve.includes(hex)) return this.send(`resolve ${hex}`);
+    const u = this.sel.unit || this.sel.poolUnit;
+    if (u) {
+      const acts = (L.target[u] || L.pool[u] || []).filter((a) => a.hex === hex);
+      if (acts.length) return this.choose(acts);
+    }
+    if ((L.hexOnly[hex] || []).length === 1) return this.send(L.hexOnly[hex][0].text);
     if (L.targets[hex]) return this.pickTarget(hex);
-    if (!fromUnit && this.unitAt[hex]) return this.onUnit(this.unitAt[hex]);
-    if (u || p) {
+    if (!fromUnit && this.unitsAt[hex]) return this.onUnit(this.unitsAt[hex][0]);
+    const ending = L.path.filter((a) => a.hex === hex || (a.path && a.path[a.path.length - 1] === hex));
+    if (!u && ending.length) return this.choose(ending);
+    if (u) {
       this.sel.unit = null;
-      this.sel.placeUnit = null;
+      this.sel.poolUnit = null;
       this.render();
     }
   }
@@ -251,7 +269,7 @@ export class GamePage {
     const all = [...new Set([...(declared ? declared.attackers : []), ...attackers])];
     const token = ++this.oddsToken;
     try {
-      const o = await api.odds(this.id, target, all);
+      const o = await api.odds(this.id, target, all, this.seat);
       if (token !== this.oddsToken) return;
       this.odds = { target, attackers: all, data: o };
     } catch (e) {
@@ -263,22 +281,27 @@ export class GamePage {
 
   showUnit(u) {
     this.infoUnit = u.id;
-    const spec = this.meta.units[u.id] || {};
+    const kinds = this.meta.map_meta.unit_kinds || {};
+    const kind = (kinds[u.kind] && kinds[u.kind].label) || u.kind || "";
+    const flags = (u.flags || []).map(humanize).join(", ");
+    const values = u.hidden ? "hidden" : `${u.values || ""}${u.full_values && u.reduced_values ? ` (full ${u.full_values}, reduced ${u.reduced_values})` : ""}`;
     this.unitInfo.replaceChildren(h("div", { className: `unit-card ${u.side}` },
-      h("b", {}, u.name || spec.name || u.id), ` (${sideName(u.side)} ${u.kind})`,
-      h("div", {}, `strength ${fmt(u.strength)} (full ${spec.full ?? u.full}, reduced ${spec.reduced ?? u.reduced_strength}), movement ${u.movement}`),
-      h("div", {}, `in ${u.hex}${u.reduced ? ", reduced" : ""}${u.moved ? ", has moved" : ""}`)));
+      h("b", {}, u.name || u.label || u.id), ` (${sideName(this.names(), u.side)}${kind ? " " + kind.toLowerCase() : ""})`,
+      h("div", {}, values),
+      h("div", {}, `${u.hex ? `in ${u.hex}` : humanize(u.where || "off the map")}${u.reduced ? ", reduced" : ""}${flags ? `; ${flags}` : ""}`)));
   }
 
   // ---- rendering ----------------------------------------------------------------------
   render() {
     const v = this.view;
     const L = this.L;
-    const mine = this.seat ? (v.seat === "both" ? "both sides" : sideName(v.seat)) : "spectator";
-    this.seatEl.textContent = this.seat ? `You: ${mine}` : "Spectating";
+    const names = this.names();
+    this.seatEl.textContent = this.seat ? `You: ${sideName(names, v.seat)}` : "Spectating";
     this.seatEl.className = `seat-badge ${v.seat || "spectator"}`;
-    const edition = (v.position && v.position.options && v.position.options.edition) || "2009";
-    this.trackEl.replaceChildren(turnTrack(this.meta, edition, v.turn, v.phase, (v.position && v.position.options) || {}));
+    const ss = v.seat && v.seat !== "both" ? sideStyle(this.meta.map_meta, v.sides, v.seat) : null;
+    this.seatEl.style.background = ss && ss.fill ? ss.fill : "";
+    this.trackEl.replaceChildren(turnTrack(v));
+    this.mapView.setSides(v.sides);
     this.renderStatus();
     if (this.infoUnit) {
       if (this.unitsById[this.infoUnit]) this.showUnit(this.unitsById[this.infoUnit]);
@@ -286,76 +309,83 @@ export class GamePage {
     }
 
     // map
-    this.mapView.setControl(v.position && v.position.control);
+    this.mapView.setControl(v.control, names);
     const clickable = new Set();
     const selected = new Set(this.sel.attackers);
     if (this.sel.unit) selected.add(this.sel.unit);
-    for (const id of [...Object.keys(L.move), ...Object.keys(L.setup), ...Object.keys(L.attack), ...L.loss, ...L.advance, ...L.restore]) clickable.add(id);
-    for (const t of Object.keys(L.targets)) if (this.unitAt[t]) clickable.add(this.unitAt[t].id);
+    for (const id of [...Object.keys(L.target), ...Object.keys(L.attack), ...Object.keys(L.self), ...Object.keys(L.pick)]) clickable.add(id);
+    for (const t of Object.keys(L.targets)) for (const x of this.unitsAt[t] || []) clickable.add(x.id);
     this.mapView.drawUnits(v.units || [], { selected, clickable });
 
     const hl = {};
+    for (const t of Object.keys(L.hexOnly)) hl[t] = "target";
     if (this.sel.unit) {
-      for (const x of L.move[this.sel.unit] || L.setup[this.sel.unit] || []) hl[x] = "dest";
-      hl[this.unitsById[this.sel.unit] ? this.unitsById[this.sel.unit].hex : ""] = "origin";
+      for (const a of L.target[this.sel.unit] || []) hl[a.hex] = "dest";
+      const su = this.unitsById[this.sel.unit];
+      if (su && su.hex) hl[su.hex] = "origin";
     }
-    if (this.sel.placeUnit) for (const x of L.place[this.sel.placeUnit] || L.reinforce[this.sel.placeUnit] || []) hl[x] = "dest";
+    if (this.sel.poolUnit) for (const a of L.pool[this.sel.poolUnit] || []) hl[a.hex] = "dest";
     if (L.declaring) {
       const att = [...this.sel.attackers];
       for (const [t, us] of Object.entries(L.targets)) {
-        if (att.every((a) => us.includes(a))) hl[t] = t === this.sel.target ? "target selected" : "target";
+        if (att.every((a) => us.has(a))) hl[t] = t === this.sel.target ? "target selected" : "target";
       }
       if (this.sel.target) for (const a of L.targets[this.sel.target] || []) if (this.unitsById[a]) hl[this.unitsById[a].hex] = "can-attack";
     }
-    for (const r of L.resolve) hl[r] = "target";
-    for (const u of [...L.loss, ...L.advance, ...L.restore]) if (this.unitsById[u]) hl[this.unitsById[u].hex] = "choice";
-    this.mapView.highlight(hl, new Set(Object.keys(this.unitAt)));
+    for (const id of [...Object.keys(L.self), ...Object.keys(L.pick)]) if (this.unitsById[id]) hl[this.unitsById[id].hex] = "choice";
+    this.mapView.highlight(hl, new Set(Object.keys(this.unitsAt)));
 
     const battles = (v.battles || []).map((b) => ({
       target: b.target,
-      from: b.attackers.map((a) => this.unitsById[a] && this.unitsById[a].hex).filter(Boolean),
-      cls: v.pending && v.pending.battle && v.pending.battle.target === b.target ? "current" : "declared",
-      label: v.odds && v.odds[b.target] ? v.odds[b.target].final : null,
+      from: (b.attackers || []).map((a) => this.unitsById[a] && this.unitsById[a].hex).filter(Boolean),
+      cls: b.current ? "current" : "declared",
+      label: b.odds ? b.odds.final ?? b.odds.label ?? null : null,
     }));
     this.mapView.drawBattles(battles);
 
-    const pb = v.pending && v.pending.battle;
-    if (L.retreat.length) {
-      const from = pb ? pb.target : null;
-      this.mapView.drawArrows(L.retreat.map((r) => ({
-        id: r.text,
-        path: [from, r.via, r.to].filter((x, i, a) => x && (i === 0 || x !== a[i - 1])),
-        label: `Retreat through ${r.via} to ${r.to}`,
+    // actions naming a path (retreats) are arrows, while no unit is selected
+    if (L.path.length && L.path.length <= 24 && !this.sel.unit) {
+      this.mapView.drawArrows(L.path.map((a) => ({
+        id: a.text,
+        path: [a.from, ...a.path].filter((x, i, arr) => x && (i === 0 || x !== arr[i - 1])),
+        label: a.label,
       })), (a) => this.send(a.id));
     } else this.mapView.drawArrows([]);
 
     // buttons
     this.undoBtn.disabled = !(this.seat && v.can_undo);
+    this.undoBtn.title = v.can_undo ? "Take back your last action" : v.undo_refusal || "";
     this.endBtn.disabled = !L.end;
-    this.commitBtn.disabled = !L.commit;
-    this.commitBtn.hidden = !(L.commit || L.declaring);
-    this.endBtn.hidden = false;
-    this.undoBtn.hidden = false;
-    // spectators get no play buttons at all
-    if (!this.seat) for (const b of [this.endBtn, this.commitBtn, this.undoBtn]) b.hidden = true;
+    this.endBtn.textContent = L.end ? L.end.label : "End phase";
+    if (!this.seat) for (const b of [this.endBtn, this.undoBtn]) b.hidden = true;
     this.renderPrompt();
-    this.citiesEl.replaceChildren(citiesPanel(this.meta, v.position && v.position.control));
+    this.placesEl.replaceChildren(placesPanel(this.meta.map_meta, v));
+    this.victoryEl.textContent = v.victory && v.victory.text ? v.victory.text : "";
     this.renderLegal();
     logPanel(this.logEl, v.log || []);
-    this.renderStandFast();
+    this.renderDecision();
   }
 
   renderStatus() {
     const v = this.view;
+    const names = this.names();
+    const phase = v.phase_name || v.phase || "";
     let text;
     if (v.outcome) {
       const w = v.outcome.winner;
-      text = w ? `Game over: ${sideName(w)} victory. ${v.outcome.reason || ""}` : `Game over: draw. ${v.outcome.reason || ""}`;
-    } else if (v.you_act) text = `Your move${v.seat === "both" ? ` (${sideName(v.current_player)})` : ""}: ${v.phase_name || v.phase}`;
-    else if (v.current_player) text = `Waiting for ${sideName(v.current_player)}: ${v.phase_name || v.phase}`;
-    else text = `${v.phase_name || v.phase}: die roll due`;
+      text = w ? `Game over: ${sideName(names, w)} victory. ${v.outcome.reason || ""}` : `Game over: draw. ${v.outcome.reason || ""}`;
+    } else if (v.you_act) text = `Your move${v.seat === "both" ? ` (${sideName(names, v.current_player)})` : ""}: ${phase}`;
+    else if (v.current_player) text = `Waiting for ${sideName(names, v.current_player)}: ${phase}`;
+    else text = `${phase}: chance event due`;
     this.statusEl.textContent = text;
     this.statusEl.className = `status ${v.you_act ? "act" : "wait"} ${v.current_player || ""}${v.outcome ? " over" : ""}`;
+    const ss = sideStyle(this.meta.map_meta, v.sides, v.current_player);
+    this.statusEl.style.background = v.you_act && !v.outcome && ss && ss.fill ? ss.fill : "";
+  }
+
+  actionButton(a, extra = {}) {
+    return h("button", { type: "button", "data-action": a.text, title: a.rule ? `${a.text} (${a.rule})` : a.text,
+      onclick: () => this.send(a.text), ...extra }, a.label || a.text);
   }
 
   renderPrompt() {
@@ -363,65 +393,58 @@ export class GamePage {
     const L = this.L;
     const P = this.promptEl;
     const parts = [];
-    const pb = v.pending && v.pending.battle;
-    const last = lastRoll(v.log || []);
+    const names = this.names();
+    const pb = (v.battles || []).find((b) => b.current);
+    const last = lastChance(v.log || []);
 
+    if (v.status) parts.push(h("p", { className: "status-line", "data-testid": "status-line" }, v.status));
+    for (const n of v.notes || []) parts.push(h("p", { className: "note muted small" }, n));
     if (!v.you_act) {
       if (v.outcome) parts.push(h("p", {}, "The game is over. Use Replay to step through it."));
       else if (!this.seat) parts.push(h("p", {}, "You are watching. The board updates live."));
-      else parts.push(h("p", {}, `The ${sideName(v.current_player) || "other side"} is to play.`));
+      else parts.push(h("p", {}, `${sideName(names, v.current_player) || "The other side"} is to play.`));
       const stored = !this.seat && localStorage.getItem(`typhoon.seat.${this.id}`);
-      if (stored) parts.push(h("p", {}, h("a", { href: `/play/${this.id}?seat=${encodeURIComponent(stored)}`, className: "button" }, "Take your seat")));
-    } else if (L.standfast.length) {
-      parts.push(h("p", {}, `Stand fast in ${pb ? pb.target : "the city"}? (000 9.3)`),
-        ...L.standfast.map((x) => h("button", { type: "button", "data-action": `standfast ${x}`, onclick: () => this.send(`standfast ${x}`) }, x === "yes" ? "Stand fast" : "Retreat")));
-    } else if (L.retreat.length) {
-      parts.push(h("p", {}, `Choose the retreat path of ${pb ? pb.defender : "the defender"}: click an arrow on the map.`),
-        ...L.retreat.map((r) => h("button", { type: "button", "data-action": r.text, onclick: () => this.send(r.text) }, `via ${r.via} to ${r.to}`)));
-    } else if (L.loss.length) {
-      parts.push(h("p", {}, "Choose which attacker loses a step: click it on the map."),
-        ...L.loss.map((u) => h("button", { type: "button", "data-action": `loss ${u}`, onclick: () => this.send(`loss ${u}`) }, u)));
-    } else if (L.advance.length || L.noAdvance) {
-      parts.push(h("p", {}, `Advance into ${pb ? pb.target : "the vacated hex"}? Click an attacker, or:`),
-        h("button", { type: "button", "data-action": "advance none", "data-testid": "no-advance", onclick: () => this.send("advance none") }, "No advance"),
-        ...L.advance.map((u) => h("button", { type: "button", "data-action": `advance ${u}`, onclick: () => this.send(`advance ${u}`) }, `Advance ${u}`)));
-    } else if (L.resolve.length) {
-      parts.push(h("p", {}, "Choose the battle to resolve next:"),
-        ...L.resolve.map((t) => h("button", { type: "button", "data-action": `resolve ${t}`, onclick: () => this.send(`resolve ${t}`) },
-          `${t}${v.odds && v.odds[t] ? ` (${v.odds[t].final})` : ""}`)));
-    } else if (L.placing) {
-      parts.push(this.placementPrompt());
-    } else if (L.declaring) {
-      parts.push(this.declarePrompt());
-    } else if (Object.keys(L.setup).length) {
-      // free German set-up (000 6.0): the units start off the map
-      const u = this.sel.unit;
-      parts.push(h("p", {}, u ? `${u}: click a highlighted set-up hex.` : "Free set-up: choose a unit, then a highlighted set-up hex."),
-        h("div", { className: "pool", "data-testid": "setup-pool" }, ...Object.keys(L.setup).map((id) =>
-          h("button", { type: "button", className: u === id ? "selected" : "", "data-setup": id,
-            onclick: () => { this.sel.unit = u === id ? null : id; this.render(); } }, id))));
-    } else if (L.moving) {
-      const u = this.sel.unit;
-      parts.push(h("p", {}, u ? `${u}: click a highlighted hex to move there (a friend's hex too: units may share a hex until the phase ends, 8.2.2); click ${u} again to deselect.` : "Click one of your units to see where it may go."));
-      if (u) parts.push(h("button", { type: "button", onclick: () => { this.sel.unit = null; this.render(); } }, "Cancel"));
-      if (L.end) parts.push(h("p", { className: "muted" }, "End phase when done."));
-    } else if (L.end) {
-      parts.push(h("p", {}, "Nothing to choose here: end the phase."));
+      if (stored) parts.push(h("p", {}, h("a", { href: seatLink(this.id, stored), className: "button" }, "Take your seat")));
     } else {
-      parts.push(h("p", {}, "Choose one of the legal actions below."));
+      if (this.choices) {
+        parts.push(h("p", {}, "Several actions fit that click:"), h("div", { className: "row" }, ...this.choices.map((a) => this.actionButton(a))));
+      }
+      if (L.declaring) parts.push(this.declarePrompt());
+      const pools = this.poolPrompt();
+      if (pools) parts.push(pools);
+      const su = this.sel.unit;
+      if (su && L.target[su]) {
+        parts.push(h("p", {}, `${this.unitsById[su].label || su}: click a highlighted hex (click it again to deselect).`),
+          h("button", { type: "button", onclick: () => { this.sel.unit = null; this.render(); } }, "Cancel"));
+      } else if (Object.keys(L.target).length) {
+        parts.push(h("p", {}, "Click one of your units to see what it may do."));
+      }
+      const picks = [...Object.values(L.self), ...Object.values(L.pick)];
+      if (picks.length) {
+        parts.push(h("p", {}, "Click a highlighted unit on the map, or:"), h("div", { className: "row" }, ...picks.map((a) => this.actionButton(a))));
+      }
+      if (L.path.length) {
+        parts.push(h("p", {}, "Click an arrow on the map, or:"), h("div", { className: "row" }, ...L.path.map((a) => this.actionButton(a))));
+      }
+      const buttons = L.decision ? [] : L.buttons;
+      if (buttons.length) {
+        parts.push(h("div", { className: "row action-buttons" }, ...buttons.map((a) =>
+          this.actionButton(a, { "data-testid": slug(a.text), className: buttons.length === 1 ? "primary" : "" }))));
+      }
+      if (L.decision) parts.push(h("p", {}, "Choose in the dialog."));
+      if (!parts.length && L.end) parts.push(h("p", {}, `Nothing to choose here: ${L.end.label}.`));
     }
 
-    // the battle being resolved, and the last die
     if (pb) {
-      const o = v.odds && v.odds[pb.target];
+      const o = pb.odds;
       parts.push(h("div", { className: "pending-battle", "data-testid": "pending-battle" },
-        h("b", {}, `Battle at ${pb.target}`), `: ${pb.attackers.join(", ")} against ${pb.defender}`,
+        h("b", {}, `Battle at ${pb.target}`), `: ${(pb.attackers || []).join(", ")} against ${(pb.defenders || []).join(", ")}`,
         o ? ` at ${o.final}` : "", pb.result ? h("span", { className: "result" }, ` result ${pb.result}`) : "",
-        ` (${pb.step})`));
+        ` (${pb.step_text || pb.step})`));
     }
     if (last) parts.push(h("div", { className: "last-roll", "data-testid": "last-roll" },
-      h("span", { className: "die", title: "last die roll" }, String(last.value)),
-      h("span", {}, last.text)));
+      chanceFace(last) ? h("span", { className: "die", title: last.action }, chanceFace(last)) : h("b", {}, last.action),
+      h("span", {}, (last.events || []).join("; "))));
     P.replaceChildren(...parts);
   }
 
@@ -430,18 +453,20 @@ export class GamePage {
     const v = this.view;
     const box = h("div", { className: "declare" });
     const att = [...this.sel.attackers];
+    const label = (id) => (this.unitsById[id] && this.unitsById[id].label) || id;
     box.append(h("p", {}, "Select attackers, then the defender (or the defender, then attackers). The odds show before you declare."));
+    const defenders = this.sel.target ? (this.unitsAt[this.sel.target] || []).map((u) => u.label || u.id).join(", ") || "?" : null;
     box.append(h("div", { className: "selection", "data-testid": "selection" },
-      `Attackers: ${att.length ? att.join(", ") : "none"}; defender: ${this.sel.target ? `${this.unitAt[this.sel.target] ? this.unitAt[this.sel.target].id : "?"} in ${this.sel.target}` : "none"}`));
+      `Attackers: ${att.length ? att.map(label).join(", ") : "none"}; defender: ${this.sel.target ? `${defenders} in ${this.sel.target}` : "none"}`));
     if (this.odds && this.odds.target === this.sel.target) {
       if (this.odds.error) box.append(h("p", { className: "error-text" }, this.odds.error));
       else box.append(oddsPanel(this.odds.data, this.odds.attackers, this.sel.target));
     } else if (this.sel.target && att.length) box.append(h("p", { className: "muted" }, "Working out the odds…"));
-    const canDeclare = this.sel.target && att.length && att.every((a) => (L.attack[a] || []).includes(this.sel.target));
+    const t = this.sel.target;
+    const canDeclare = t && att.length && att.every((a) => L.attack[a] && L.attack[a].has(t));
     box.append(h("div", { className: "row" },
       h("button", { type: "button", className: "primary", "data-testid": "declare", disabled: !canDeclare, onclick: async () => {
-        const t = this.sel.target;
-        if (await this.sendAll(att.map((a) => `attack ${a} ${t}`))) {
+        if (await this.sendAll(this.declaration(att, t))) {
           this.sel.attackers.clear();
           this.sel.target = null;
           this.odds = null;
@@ -452,70 +477,80 @@ export class GamePage {
     const declared = v.battles || [];
     if (declared.length) {
       box.append(h("div", { className: "declared", "data-testid": "declared" }, h("b", {}, "Declared battles"),
-        h("ul", {}, ...declared.map((b) => h("li", {}, `${b.target}: ${b.attackers.join(", ")} v ${b.defender}${v.odds && v.odds[b.target] ? ` at ${v.odds[b.target].final}` : ""}`))),
-        h("p", { className: "muted" }, "Press Commit battles when all are declared; Undo takes back a declaration.")));
-    } else if (L.end) box.append(h("p", { className: "muted" }, "No battle declared: End phase to skip combat."));
+        h("ul", {}, ...declared.map((b) => h("li", {}, `${b.target}: ${(b.attackers || []).join(", ")} v ${(b.defenders || []).join(", ")}${b.odds ? ` at ${b.odds.final}` : ""}`))),
+        h("p", { className: "muted" }, "Undo takes back a declaration.")));
+    }
     return box;
   }
 
-  placementPrompt() {
+  /** The actions declaring a battle of ``attackers`` on ``target``: one action naming them
+   *  all if the game has it, else one per attacker. */
+  declaration(attackers, target) {
+    const want = [...attackers].sort().join(",");
+    const whole = this.L.battle.find((a) => a.hex === target && [...a.units].sort().join(",") === want);
+    if (whole) return [whole.text];
+    return attackers.map((u) => this.L.battle.find((a) => a.hex === target && a.units.length === 1 && a.units[0] === u)).filter(Boolean).map((a) => a.text);
+  }
+
+  poolPrompt() {
     const L = this.L;
-    const v = this.view;
-    const box = h("div", { className: "placement" });
-    const left = v.position && v.position.replacements_left;
-    box.append(h("p", {}, `Replacements${left !== undefined && left !== null ? ` (${typeof left === "object" ? JSON.stringify(left) : left} left)` : ""}: choose a unit, then a highlighted hex. Click a reduced unit on the map to restore it.`));
-    const pick = (u) => { this.sel.placeUnit = this.sel.placeUnit === u ? null : u; this.render(); };
-    const placeable = [...Object.keys(L.place).map((u) => [u, "place"]), ...Object.keys(L.reinforce).map((u) => [u, "reinforce"])];
-    if (placeable.length) {
-      box.append(h("div", { className: "pool" }, ...placeable.map(([u, kind]) =>
-        h("button", { type: "button", className: this.sel.placeUnit === u ? "selected" : "", "data-place": u,
-          onclick: () => pick(u) }, `${kind === "reinforce" ? "Reinforce" : "Place"} ${u}`))));
-    }
-    if (L.restore.length) {
-      box.append(h("div", { className: "pool" }, ...L.restore.map((u) =>
-        h("button", { type: "button", "data-action": `restore ${u}`, onclick: () => this.send(`restore ${u}`) }, `Restore ${u}`))));
+    const ids = Object.keys(L.pool);
+    if (!ids.length) return null;
+    const byVerb = {};
+    for (const u of ids) (byVerb[L.poolVerbs[u]] = byVerb[L.poolVerbs[u]] || []).push(u);
+    const pick = (u) => { this.sel.poolUnit = this.sel.poolUnit === u ? null : u; this.sel.unit = null; this.render(); };
+    const box = h("div", { className: "pools" },
+      h("p", {}, this.sel.poolUnit ? `${this.sel.poolUnit}: click a highlighted hex.` : "Choose a unit, then a highlighted hex."));
+    for (const [verb, us] of Object.entries(byVerb)) {
+      box.append(h("div", { className: "pool", "data-testid": `${verb}-pool` },
+        h("span", { className: "verb muted" }, humanize(verb)), " ",
+        ...us.map((u) => h("button", { type: "button", className: this.sel.poolUnit === u ? "selected" : "", [`data-${verb}`]: u, "data-unit": u,
+          title: L.pool[u][0].label, onclick: () => pick(u) }, (this.unitsById[u] && this.unitsById[u].label) || u))));
     }
     return box;
   }
 
   renderLegal() {
     const v = this.view;
-    const list = v.you_act ? v.legal || [] : [];
+    const list = v.you_act ? v.actions || [] : [];
     const open = this.legalEl.open;
     if (!this.legalEl.dataset.wired) {
       // the list can hold hundreds of moves: build the buttons only while it is open
       this.legalEl.dataset.wired = "1";
       this.legalEl.addEventListener("toggle", () => this.legalEl.open && this.renderLegal());
     }
-    const groups = open ? groupLegal(list) : new Map();
+    const groups = open ? groupByVerb(list) : new Map();
     this.legalEl.replaceChildren(h("summary", {}, `All legal actions (${list.length})`),
-      ...[...groups.entries()].map(([verb, texts]) => h("div", { className: "legal-group" },
+      ...[...groups.entries()].map(([verb, acts]) => h("div", { className: "legal-group" },
         h("span", { className: "verb" }, verb),
-        ...texts.map((t) => h("button", { type: "button", className: "legal-btn", "data-action": t, onclick: () => this.send(t) }, t.split(" ").slice(1).join(" ") || t)))));
+        ...acts.map((a) => h("button", { type: "button", className: "legal-btn", "data-action": a.text, title: a.label, onclick: () => this.send(a.text) },
+          a.text.split(" ").slice(1).join(" ") || a.text)))));
     this.legalEl.open = open;
   }
 
-  renderStandFast() {
+  renderDecision() {
     const L = this.L;
     const d = this.dialog;
-    if (L.standfast.length && !d.open) {
-      const pb = this.view.pending && this.view.pending.battle;
+    const v = this.view;
+    if (L.decision && !d.open) {
+      const pending = v.pending || {};
+      d.setAttribute("data-testid", `${L.decision.verb}-dialog`);
       d.replaceChildren(h("form", { method: "dialog" },
-        h("h3", {}, "Stand fast?"),
-        h("p", {}, `${pb ? pb.defender : "The defender"} in ${pb ? pb.target : "the city"} got a DR. Stand fast (lose a step, stay) or retreat? (000 9.3)`),
-        h("div", { className: "row" },
-          ...L.standfast.map((x) => h("button", { value: x, "data-testid": `standfast-${x}`, onclick: (ev) => { ev.preventDefault(); d.close(); this.send(`standfast ${x}`); } },
-            x === "yes" ? "Stand fast" : "Retreat")))));
+        h("h3", {}, `${humanize(pending.kind || L.decision.verb)}?`),
+        h("p", {}, pending.text || v.status || ""),
+        h("div", { className: "col" },
+          ...L.decision.actions.map((a) => h("button", { value: a.text, "data-testid": slug(a.text), title: a.rule || "",
+            onclick: (ev) => { ev.preventDefault(); d.close(); this.send(a.text); } }, a.label || a.text)))));
       if (typeof d.showModal === "function") d.showModal();
-    } else if (!L.standfast.length && d.open) d.close();
+    } else if (!L.decision && d.open) d.close();
+    if (!L.decision) d.setAttribute("data-testid", "decision-dialog");
   }
 }
 
-function lastRoll(log) {
+function lastChance(log) {
   for (let i = log.length - 1; i >= 0; i--) {
     const e = log[i];
-    const m = /^roll (\d)/.exec(e.action || "");
-    if (m) return { value: parseInt(m[1], 10), text: (e.events || []).join("; ") };
+    if (e.chance || e.player === null) return e;
   }
   return null;
 }

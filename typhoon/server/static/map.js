@@ -1,10 +1,9 @@
-// The Battle for Moscow map drawn as SVG from /api/meta map data.
-// Hex ids are CCRR; hexes are flat-topped and odd columns sit half a hex higher than even
-// ones (shared/reference/bfm/README.md "Coordinates and adjacency").
+// The map of any game drawn as SVG from the server's map_meta (typhoon.core.contract.MAP_META_DOC):
+// hex centres come from the server (any grid, thousands of hexes, several sections), terrain and
+// features from its styles. Nothing here knows a game.
 
 const SVGNS = "http://www.w3.org/2000/svg";
 export const R = 40; // hex radius (centre to corner) in SVG units
-const H = Math.sqrt(3) * R; // hex height
 
 export function el(name, attrs = {}, parent = null) {
   const e = document.createElementNS(SVGNS, name);
@@ -15,54 +14,120 @@ export function el(name, attrs = {}, parent = null) {
   return e;
 }
 
-export function hexCentre(id) {
-  const c = parseInt(id.slice(0, 2), 10);
-  const r = parseInt(id.slice(2, 4), 10);
-  const x = R + 1.5 * R * (c - 1);
-  const y = H / 2 + H * (r - 1) + (c % 2 === 0 ? H / 2 : 0);
-  return [x, y];
-}
+// colours of sides a game gives no style for, by the side's place in the game's side order
+export const PALETTE = [
+  { fill: "#4f6d8f", reduced_fill: "#a9bfd6", text: "#ffffff", reduced_text: "#111111", control: "#2f4f75" },
+  { fill: "#b8433a", reduced_fill: "#eaa49c", text: "#ffffff", reduced_text: "#111111", control: "#a32b1f" },
+  { fill: "#4d7a38", reduced_fill: "#b5d3a4", text: "#ffffff", reduced_text: "#111111", control: "#35602a" },
+  { fill: "#8a6d2c", reduced_fill: "#dcc89a", text: "#ffffff", reduced_text: "#111111", control: "#6b5020" },
+];
 
-export function hexCorners(id, scale = 1) {
-  const [x, y] = hexCentre(id);
-  const pts = [];
-  for (let i = 0; i < 6; i++) {
-    const a = (Math.PI / 3) * i;
-    pts.push([x + R * scale * Math.cos(a), y + R * scale * Math.sin(a)]);
-  }
-  return pts;
+/** The style of a side: the game's side_styles, else a palette colour by the side's index. */
+export function sideStyle(mapMeta, sides, side) {
+  const st = (mapMeta && mapMeta.side_styles && mapMeta.side_styles[side]) || null;
+  if (st) return st;
+  const i = (sides || []).indexOf(side);
+  return i >= 0 ? PALETTE[i % PALETTE.length] : {};
 }
 
 const pts = (arr) => arr.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
 
-// The hexside shared by two adjacent hexes, as a segment [[x1,y1],[x2,y2]].
-export function hexside(a, b) {
-  const [ax, ay] = hexCentre(a);
-  const [bx, by] = hexCentre(b);
-  const mx = (ax + bx) / 2, my = (ay + by) / 2;
-  const dx = bx - ax, dy = by - ay;
-  const len = Math.hypot(dx, dy);
-  const px = (-dy / len) * (R / 2), py = (dx / len) * (R / 2);
-  return [[mx - px, my - py], [mx + px, my + py]];
+/** Pixel geometry of a map_meta: centres scaled so that a hex has radius R. */
+export class Geometry {
+  constructor(mapMeta) {
+    const g = mapMeta.geometry || {};
+    this.size = g.hex_size || 1;
+    this.scale = R / this.size;
+    this.pointy = g.orientation === "pointy";
+    this.centres = {};
+    for (const [id, [x, y]] of Object.entries(g.centres || {})) this.centres[id] = [x * this.scale, y * this.scale];
+    const b = g.bounds;
+    if (b && b.length === 4) this.bounds = b.map((v) => v * this.scale);
+    else {
+      const xs = Object.values(this.centres).map((c) => c[0]), ys = Object.values(this.centres).map((c) => c[1]);
+      this.bounds = [Math.min(...xs) - R, Math.min(...ys) - R, Math.max(...xs) + R, Math.max(...ys) + R];
+    }
+    // a lookup from position to hex, for neighbours (map edges)
+    this.apothem = (Math.sqrt(3) / 2) * R;
+    this.byPos = new Map();
+    for (const [id, [x, y]] of Object.entries(this.centres)) this.byPos.set(this.key(x, y), id);
+  }
+
+  key(x, y) {
+    const q = R / 4;
+    return `${Math.round(x / q)},${Math.round(y / q)}`;
+  }
+
+  centre(id) {
+    return this.centres[id] || [0, 0];
+  }
+
+  has(id) {
+    return id in this.centres;
+  }
+
+  cornerAngle(i) {
+    return (Math.PI / 180) * (60 * i + (this.pointy ? 30 : 0));
+  }
+
+  corners(id, scale = 1) {
+    const [x, y] = this.centre(id);
+    const out = [];
+    for (let i = 0; i < 6; i++) {
+      const a = this.cornerAngle(i);
+      out.push([x + R * scale * Math.cos(a), y + R * scale * Math.sin(a)]);
+    }
+    return out;
+  }
+
+  /** The six sides of a hex: [[corner i, corner i+1], neighbour centre]. */
+  sides(id) {
+    const c = this.corners(id);
+    const [x, y] = this.centre(id);
+    const out = [];
+    for (let i = 0; i < 6; i++) {
+      const a = c[i], b = c[(i + 1) % 6];
+      const mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2;
+      out.push({ seg: [a, b], neighbour: this.byPos.get(this.key(2 * mx - x, 2 * my - y)) || null });
+    }
+    return out;
+  }
+
+  /** The side shared by two adjacent hexes, as a segment. */
+  hexside(a, b) {
+    const [ax, ay] = this.centre(a);
+    const [bx, by] = this.centre(b);
+    const mx = (ax + bx) / 2, my = (ay + by) / 2;
+    const dx = bx - ax, dy = by - ay;
+    const len = Math.hypot(dx, dy) || 1;
+    const px = (-dy / len) * (R / 2), py = (dx / len) * (R / 2);
+    return [[mx - px, my - py], [mx + px, my + py]];
+  }
 }
 
-const EXIT_DIR = { N: [0, -1], S: [0, 1], E: [1, 0], W: [-1, 0] };
+const EXIT_DIR = { N: [0, -1], S: [0, 1], E: [1, 0], W: [-1, 0], NE: [0.87, -0.5], NW: [-0.87, -0.5], SE: [0.87, 0.5], SW: [-0.87, 0.5] };
 
-/** A zoomable, pannable map. `handlers.onHex(hex, event)` is called on clicks. */
+function styleAttr(obj) {
+  return Object.entries(obj).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => `${k}:${v}`).join(";");
+}
+
+/** A zoomable, pannable map. handlers.onHex(hex, event), handlers.onUnit(unit, event). */
 export class MapView {
-  constructor(container, meta, handlers = {}) {
-    this.meta = meta;
-    this.map = meta.map;
+  constructor(container, mapMeta, handlers = {}) {
+    this.meta = mapMeta;
+    this.geo = new Geometry(mapMeta);
     this.handlers = handlers;
     this.container = container;
-    const cols = this.map.columns, rows = this.map.rows;
-    this.width = R + 1.5 * R * (cols - 1) + R + 4;
-    this.height = H * rows + H / 2 + 4;
-    this.svg = el("svg", { class: "map", "data-testid": "map", role: "img", "aria-label": "Battle for Moscow map" });
+    this.sides = [];
+    this.unitKinds = mapMeta.unit_kinds || {};
+    const [x0, y0, x1, y1] = this.geo.bounds;
+    this.home = { x: x0 - 4, y: y0 - 4, w: x1 - x0 + 8, h: y1 - y0 + 8 };
+    this.width = this.home.w;
+    this.svg = el("svg", { class: "map", "data-testid": "map", role: "img", "aria-label": `${mapMeta.title || "game"} map` });
     container.appendChild(this.svg);
-    this.view = { x: -2, y: -2, w: this.width, h: this.height };
+    this.view = { ...this.home };
     this.layers = {};
-    for (const name of ["hexes", "terrain", "rails", "rivers", "cities", "ids", "battles", "units", "highlights", "labels", "arrows", "markers"]) {
+    for (const name of ["hexes", "terrain", "sections", "edges", "lines", "hexsides", "places", "ids", "battles", "units", "highlights", "labels", "arrows", "markers"]) {
       this.layers[name] = el("g", { class: `layer-${name}` }, this.svg);
     }
     this.drawStatic();
@@ -70,114 +135,229 @@ export class MapView {
     this.installPanZoom();
   }
 
+  centre(id) {
+    return this.geo.centre(id);
+  }
+
   drawStatic() {
-    const { hexes, rivers, rails, rail_exits } = this.map;
-    for (const [id, h] of Object.entries(hexes)) {
+    const m = this.meta;
+    const terr = m.terrain_styles || {};
+    const hexFeat = m.hex_feature_styles || {};
+    for (const [id, h] of Object.entries(m.hexes || {})) {
+      if (!this.geo.has(id)) continue;
+      const st = terr[h.terrain] || {};
       const poly = el("polygon", {
-        points: pts(hexCorners(id)),
-        class: `hex ${h.terrain}`,
+        points: pts(this.geo.corners(id)),
+        class: `hex terrain-${h.terrain || "none"}`,
         "data-hex": id,
+        "data-terrain": h.terrain,
+        style: st.fill ? `fill:${st.fill}` : null,
       }, this.layers.hexes);
       poly.addEventListener("click", (ev) => this.handlers.onHex && this.handlers.onHex(id, ev));
-      if (h.terrain === "forest") {
-        // a few tree dots so forest reads at a glance
-        const [x, y] = hexCentre(id);
-        for (const [dx, dy] of [[-14, -18], [12, -20], [-22, 4], [20, 2], [-6, 22], [14, 20]]) {
-          el("circle", { cx: x + dx, cy: y + dy, r: 4, class: "tree" }, this.layers.terrain);
+      this.drawPattern(id, st.pattern, st);
+      // hex features: an attribute whose name (or name_value) has a style, e.g. fortification
+      for (const [k, v] of Object.entries(h)) {
+        if (!v || k === "terrain" || k === "label" || k === "section") continue;
+        const fs = hexFeat[v === true ? k : `${k}_${v}`];
+        if (fs) this.drawHexFeature(id, fs, v === true ? k : `${k}_${v}`);
+      }
+      const [x, y] = this.geo.centre(id);
+      el("text", { x, y: y - this.geo.apothem + 11, class: "hexid" }, this.layers.ids).textContent = id;
+    }
+    this.drawSections();
+    this.drawEdges();
+    this.drawLines();
+    this.drawHexsides();
+    this.drawPlaces();
+  }
+
+  drawPattern(id, pattern, st) {
+    if (!pattern) return;
+    const [x, y] = this.geo.centre(id);
+    if (pattern === "trees") {
+      for (const [dx, dy] of [[-14, -18], [12, -20], [-22, 4], [20, 2], [-6, 22], [14, 20]]) {
+        el("circle", { cx: x + dx, cy: y + dy, r: 4, class: "tree" }, this.layers.terrain);
+      }
+    } else if (pattern === "dots" || pattern === "rough") {
+      for (const [dx, dy] of [[-12, -10], [10, -14], [-4, 12], [16, 8]]) el("circle", { cx: x + dx, cy: y + dy, r: 2.2, class: "pattern-dot" }, this.layers.terrain);
+    } else if (pattern === "hatch" || pattern === "marsh" || pattern === "lines") {
+      for (const dy of [-12, 0, 12]) el("line", { x1: x - 16, y1: y + dy, x2: x + 16, y2: y + dy, class: "pattern-line" }, this.layers.terrain);
+    }
+  }
+
+  drawHexFeature(id, fs, name) {
+    const [x, y] = this.geo.centre(id);
+    const g = el("g", { class: `hex-feature feature-${name}` }, this.layers.terrain);
+    if (fs.pattern === "fort" || fs.pattern === "ring") {
+      el("polygon", { points: pts(this.geo.corners(id, 0.86)), class: "fort", style: styleAttr({ stroke: fs.stroke }) }, g);
+    }
+    if (fs.symbol) {
+      el("text", { x: x + 22, y: y + 30, class: "feature-mark", style: styleAttr({ fill: fs.stroke || fs.fill }) }, g).textContent = fs.symbol;
+    }
+    if (fs.label) el("title", {}, g).textContent = fs.label;
+  }
+
+  drawSections() {
+    for (const s of this.meta.sections || []) {
+      const hexes = (s.hexes || []).filter((h) => this.geo.has(h));
+      if (!hexes.length) continue;
+      // the section's outline: sides whose neighbour is not in the section
+      const inside = new Set(hexes);
+      const d = [];
+      for (const h of hexes) for (const side of this.geo.sides(h)) {
+        if (side.neighbour && inside.has(side.neighbour)) continue;
+        const [[x1, y1], [x2, y2]] = side.seg;
+        d.push(`M${x1.toFixed(1)},${y1.toFixed(1)}L${x2.toFixed(1)},${y2.toFixed(1)}`);
+      }
+      el("path", { d: d.join(""), class: "section-outline", "data-section": s.id }, this.layers.sections);
+      const xs = hexes.map((h) => this.geo.centre(h)[0]), ys = hexes.map((h) => this.geo.centre(h)[1]);
+      el("text", { x: Math.min(...xs), y: Math.min(...ys) - R * 0.5, class: "section-label" }, this.layers.sections).textContent = s.label || s.id;
+    }
+  }
+
+  drawEdges() {
+    // a map edge (e.g. a replacement border): the sides of its hexes that face off the map
+    for (const e of this.meta.edges || []) {
+      const st = e.style || {};
+      const d = [];
+      for (const h of e.hexes || []) {
+        if (!this.geo.has(h)) continue;
+        for (const side of this.geo.sides(h)) {
+          if (side.neighbour) continue;
+          const [[x1, y1], [x2, y2]] = side.seg;
+          d.push(`M${x1.toFixed(1)},${y1.toFixed(1)}L${x2.toFixed(1)},${y2.toFixed(1)}`);
         }
       }
-      if (h.fortification) {
-        el("polygon", { points: pts(hexCorners(id, 0.86)), class: "fort" }, this.layers.terrain);
+      const p = el("path", { d: d.join(""), class: "map-edge", "data-edge": e.name, style: styleAttr({ stroke: st.stroke, "stroke-width": st.width ? st.width * 1.5 : null }) }, this.layers.edges);
+      el("title", {}, p).textContent = e.name + (e.rule ? ` (${e.rule})` : "");
+    }
+  }
+
+  drawLines() {
+    const styles = this.meta.feature_styles || {};
+    for (const line of this.meta.lines || []) {
+      const st = styles[line.feature] || {};
+      const hexes = (line.hexes || []).filter((h) => this.geo.has(h));
+      if (!hexes.length) continue;
+      let points = hexes.map((h) => this.geo.centre(h));
+      if (line.exit && points.length === 1) {
+        const [dx, dy] = EXIT_DIR[line.exit] || [0, 0];
+        const [x, y] = points[0];
+        points = [[x, y], [x + dx * R, y + dy * this.geo.apothem]];
       }
-      if (h.setup) {
-        // set-up hexes: a small cross (German) or star dot (Soviet) in the lower corner
-        const [x, y] = hexCentre(id);
-        el("text", { x: x + 22, y: y + 30, class: `setup-mark ${h.setup}` }, this.layers.terrain).textContent =
-          h.setup === "german" ? "✚" : "★";
-      }
-      const [x, y] = hexCentre(id);
-      el("text", { x, y: y - H / 2 + 11, class: "hexid" }, this.layers.ids).textContent = id;
-    }
-    for (const [a, b] of rails) {
-      const [ax, ay] = hexCentre(a), [bx, by] = hexCentre(b);
-      el("line", { x1: ax, y1: ay, x2: bx, y2: by, class: "rail" }, this.layers.rails);
-    }
-    for (const [id, dirs] of Object.entries(rail_exits || {})) {
-      const [x, y] = hexCentre(id);
-      for (const d of dirs) {
-        const [dx, dy] = EXIT_DIR[d] || [0, 0];
-        el("line", { x1: x, y1: y, x2: x + dx * R, y2: y + dy * R * 0.87, class: "rail" }, this.layers.rails);
+      if (points.length < 2) continue;
+      const d = points.map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
+      const g = el("g", { class: `line feature-${line.feature}`, "data-line": line.feature }, this.layers.lines);
+      const w = st.width || 2;
+      if (line.feature === "rail" || st.track) {
+        // railway drawn as track: cross-ties under a rail line
+        el("path", { d, class: "track-ties", style: styleAttr({ stroke: st.stroke, "stroke-width": w * 5 }) }, g);
+        el("path", { d, class: "track-rail", style: styleAttr({ stroke: st.stroke, "stroke-width": w * 1.4 }) }, g);
+      } else {
+        el("path", { d, class: "feature-line", style: styleAttr({ stroke: st.stroke, "stroke-width": w * 2 }) }, g);
       }
     }
-    for (const [a, b] of rivers) {
-      const [[x1, y1], [x2, y2]] = hexside(a, b);
-      el("line", { x1, y1, x2, y2, class: "river" }, this.layers.rivers);
+  }
+
+  drawHexsides() {
+    const styles = this.meta.feature_styles || {};
+    for (const s of this.meta.hexsides || []) {
+      if (!this.geo.has(s.a) || !this.geo.has(s.b)) continue;
+      const st = styles[s.feature] || {};
+      const [[x1, y1], [x2, y2]] = this.geo.hexside(s.a, s.b);
+      el("line", { x1, y1, x2, y2, class: `hexside feature-${s.feature}`, "data-hexside": `${s.a}-${s.b}`,
+        style: styleAttr({ stroke: st.stroke, "stroke-width": (st.width || 3) * 2 }) }, this.layers.hexsides);
     }
-    this.cityMarkers = {};
-    for (const [id, h] of Object.entries(hexes)) {
-      if (!h.city) continue;
-      const [x, y] = hexCentre(id);
-      const major = h.major_city || h.city === "Moscow";
-      const g = el("g", { class: `city${major ? " major" : ""}`, "data-city": id }, this.layers.cities);
-      el("rect", {
-        x: x - (major ? 13 : 8), y: y + 6, width: major ? 26 : 16, height: major ? 14 : 9, class: "city-block",
-      }, g);
-      el("text", { x, y: y + (major ? 35 : 29), class: "city-name" }, g).textContent = h.city;
-      // control marker (coloured by the side holding the city)
-      this.cityMarkers[id] = el("circle", { cx: x - 28, cy: y + 8, r: major ? 6 : 5, class: "control soviet", "data-control": id }, this.layers.markers);
+  }
+
+  drawPlaces() {
+    const styles = this.meta.place_styles || {};
+    this.controlMarkers = {};
+    this.placeByHex = {};
+    for (const p of this.meta.places || []) {
+      if (!this.geo.has(p.hex)) continue;
+      this.placeByHex[p.hex] = p;
+      const st = styles[p.kind] || {};
+      const big = (st.size || 1) > 1;
+      const [x, y] = this.geo.centre(p.hex);
+      const g = el("g", { class: `place${big ? " major" : ""} kind-${p.kind || "place"}`, "data-place-hex": p.hex }, this.layers.places);
+      el("rect", { x: x - (big ? 13 : 8), y: y + 6, width: big ? 26 : 16, height: big ? 14 : 9, class: "place-block", style: styleAttr({ fill: st.fill }) }, g);
+      el("text", { x, y: y + (big ? 35 : 29), class: "place-name" }, g).textContent = p.name;
+      this.controlMarker(p.hex, big);
     }
+  }
+
+  controlMarker(hex, big = false) {
+    if (this.controlMarkers[hex] || !this.geo.has(hex)) return this.controlMarkers[hex];
+    const [x, y] = this.geo.centre(hex);
+    const m = el("circle", { cx: x - 28, cy: y + 8, r: big ? 6 : 5, class: "control", "data-control": hex }, this.layers.markers);
+    this.controlMarkers[hex] = m;
+    return m;
+  }
+
+  /** The game's sides, in order (colours of sides without a style). */
+  setSides(sides) {
+    this.sides = sides || [];
+  }
+
+  style(side) {
+    return sideStyle(this.meta, this.sides, side);
   }
 
   setShowIds(on) {
     this.layers.ids.style.display = on ? "" : "none";
   }
 
-  setControl(control) {
-    for (const [id, m] of Object.entries(this.cityMarkers)) {
-      const side = (control && control[id]) || "soviet";
-      m.setAttribute("class", `control ${side}`);
+  /** Colour the control markers: control {hex: side} (a hex without a side has no owner). */
+  setControl(control, sideNames = {}) {
+    control = control || {};
+    for (const hex of Object.keys(control)) this.controlMarker(hex);
+    for (const [hex, m] of Object.entries(this.controlMarkers)) {
+      const side = control[hex] || null;
+      m.setAttribute("class", side ? `control ${side}` : "control none");
+      const st = side ? this.style(side) : {};
+      m.setAttribute("style", st.control ? `fill:${st.control}` : "");
       m.innerHTML = "";
-      el("title", {}, m).textContent = `${this.map.hexes[id].city}: ${side}`;
+      const place = this.placeByHex[hex];
+      el("title", {}, m).textContent = `${place ? place.name : hex}: ${side ? sideNames[side] || side : "nobody"}`;
     }
   }
 
-  /** Draw the units: list of unit views {id,name,side,kind,strength,movement,reduced,hex,moved}. */
+  /** Draw the units on the map (VIEW_DOC units: id, side, hex, label, kind, values, reduced, hidden, flags). */
   drawUnits(units, opts = {}) {
     const layer = this.layers.units;
     layer.innerHTML = "";
     this.unitEls = {};
     const s = R * 1.08;
-    // 8.2.2: friendly units may share a hex during a phase; fan such stacks out a little
+    const onMap = (units || []).filter((u) => u.hex && this.geo.has(u.hex) && (u.where === undefined || u.where === "map"));
     const perHex = {};
-    for (const u of units) (perHex[u.hex] = perHex[u.hex] || []).push(u.id);
-    for (const u of units) {
-      let [x, y] = hexCentre(u.hex);
+    for (const u of onMap) (perHex[u.hex] = perHex[u.hex] || []).push(u.id);
+    for (const u of onMap) {
+      let [x, y] = this.geo.centre(u.hex);
       const stack = perHex[u.hex];
       if (stack.length > 1) {
         const i = stack.indexOf(u.id);
         x += (i - (stack.length - 1) / 2) * 12;
         y += (i - (stack.length - 1) / 2) * 9;
       }
-      const cls = ["counter", u.side, u.reduced ? "reduced" : "full", u.moved ? "moved" : ""];
+      const flags = u.flags || [];
+      const cls = ["counter", u.side, u.reduced ? "reduced" : "full", u.hidden ? "hidden-unit" : "", (u.moved || flags.includes("moved")) ? "moved" : ""];
       if (opts.selected && opts.selected.has(u.id)) cls.push("selected");
       if (opts.clickable && opts.clickable.has(u.id)) cls.push("clickable");
-      const g = el("g", { class: cls.join(" "), "data-unit": u.id, "data-hex": u.hex, transform: `translate(${x - s / 2},${y - s / 2})` }, layer);
-      el("rect", { x: 0, y: 0, width: s, height: s, rx: 3, class: "counter-bg" }, g);
-      const name = el("text", { x: s / 2, y: 10, class: "counter-name" }, g);
-      name.textContent = u.id;
-      if (u.id.length > 4) name.setAttribute("style", `font-size:${u.id.length > 5 ? 7.5 : 8.5}px`);
-      // unit-type symbol (NATO style): infantry = crossed box, armour = oval in box
-      const bx = s / 2 - 11, by = 14;
-      el("rect", { x: bx, y: by, width: 22, height: 13, class: "sym" }, g);
-      if (u.kind === "infantry") {
-        el("line", { x1: bx, y1: by, x2: bx + 22, y2: by + 13, class: "sym" }, g);
-        el("line", { x1: bx + 22, y1: by, x2: bx, y2: by + 13, class: "sym" }, g);
-      } else {
-        el("ellipse", { cx: s / 2, cy: by + 6.5, rx: 7.5, ry: 4, class: "sym" }, g);
-      }
-      el("text", { x: s / 2, y: s - 5, class: "counter-sm" }, g).textContent = `${fmt(u.strength)}-${u.movement}`;
-      if (u.moved) el("circle", { cx: 5, cy: s / 2 - 1, r: 3.6, class: "moved-dot" }, g);
-      el("title", {}, g).textContent = `${u.name} (${u.side}) ${fmt(u.strength)}-${u.movement}${u.reduced ? " reduced" : ""}${u.moved ? ", moved" : ""} in ${u.hex}`;
+      const g = el("g", { class: cls.filter(Boolean).join(" "), "data-unit": u.id, "data-hex": u.hex, transform: `translate(${x - s / 2},${y - s / 2})` }, layer);
+      const st = this.style(u.side);
+      const fill = u.reduced ? st.reduced_fill || st.fill : st.fill;
+      const ink = u.reduced ? st.reduced_text || st.text : st.text;
+      el("rect", { x: 0, y: 0, width: s, height: s, rx: 3, class: "counter-bg", style: styleAttr({ fill }) }, g);
+      if (u.reduced) el("rect", { x: 0, y: s - 4, width: s, height: 4, class: "reduced-band" }, g);
+      const label = u.label || u.id;
+      const name = el("text", { x: s / 2, y: 10, class: "counter-name", style: styleAttr({ fill: ink }) }, g);
+      name.textContent = label;
+      if (label.length > 4) name.setAttribute("style", `${name.getAttribute("style") || ""};font-size:${Math.max(5, Math.min(8.5, (s * 1.55) / label.length)).toFixed(1)}px`);
+      this.drawSymbol(g, u, s, ink);
+      el("text", { x: s / 2, y: s - 6, class: "counter-sm", style: styleAttr({ fill: ink }) }, g).textContent = u.hidden ? (u.values || "?") : (u.values || "");
+      if (u.moved || flags.includes("moved")) el("circle", { cx: 5, cy: s / 2 - 1, r: 3.6, class: "moved-dot" }, g);
+      el("title", {}, g).textContent = `${u.name || label} (${u.side}) ${u.hidden ? "hidden strength" : u.values || ""}${u.reduced ? " reduced" : ""}${flags.length ? ", " + flags.join(", ") : ""} in ${u.hex}`;
       g.addEventListener("click", (ev) => {
         ev.stopPropagation();
         this.handlers.onUnit ? this.handlers.onUnit(u, ev) : this.handlers.onHex && this.handlers.onHex(u.hex, ev);
@@ -186,26 +366,46 @@ export class MapView {
     }
   }
 
-  /** Highlight hexes: map {hex: className}. Drawn over the counters but transparent to clicks:
-   *  a click lands on the counter (onUnit) or on the hex itself (onHex). */
+  drawSymbol(g, u, s, ink) {
+    // unit-type symbol (NATO style) named by the game's unit_kinds: infantry = crossed box,
+    // armour = oval in box, other kinds: the kind's first letters
+    const kind = this.unitKinds[u.kind] || {};
+    const sym = kind.symbol || u.kind;
+    const bx = s / 2 - 11, by = 14;
+    const style = styleAttr({ stroke: ink });
+    el("rect", { x: bx, y: by, width: 22, height: 13, class: "sym", style }, g);
+    if (u.hidden) {
+      el("text", { x: s / 2, y: by + 11, class: "sym-text", style: styleAttr({ fill: ink }) }, g).textContent = "?";
+    } else if (sym === "infantry") {
+      el("line", { x1: bx, y1: by, x2: bx + 22, y2: by + 13, class: "sym", style }, g);
+      el("line", { x1: bx + 22, y1: by, x2: bx, y2: by + 13, class: "sym", style }, g);
+    } else if (sym === "armour" || sym === "armor") {
+      el("ellipse", { cx: s / 2, cy: by + 6.5, rx: 7.5, ry: 4, class: "sym", style }, g);
+    } else if (sym) {
+      el("text", { x: s / 2, y: by + 10, class: "sym-text", style: styleAttr({ fill: ink }) }, g).textContent = String(sym).slice(0, 3);
+    }
+  }
+
+  /** Highlight hexes: {hex: className}. Transparent to clicks. */
   highlight(map, occupied = new Set()) {
     const layer = this.layers.highlights;
     layer.innerHTML = "";
     for (const [id, cls] of Object.entries(map || {})) {
-      if (!this.map.hexes[id]) continue;
-      el("polygon", { points: pts(hexCorners(id, 0.94)), class: `hl ${cls}${occupied.has(id) ? " occupied" : ""}`, "data-hl": id }, layer);
+      if (!this.geo.has(id)) continue;
+      el("polygon", { points: pts(this.geo.corners(id, 0.94)), class: `hl ${cls}${occupied.has(id) ? " occupied" : ""}`, "data-hl": id }, layer);
     }
   }
 
-  /** Battle markers: list of {target, attackers:[hex], cls, label}. */
+  /** Battle markers: list of {target, from:[hex], cls, label}. */
   drawBattles(list) {
     const layer = this.layers.battles;
     layer.innerHTML = "";
     this.layers.labels.innerHTML = "";
     for (const b of list || []) {
-      const [tx, ty] = hexCentre(b.target);
+      if (!this.geo.has(b.target)) continue;
+      const [tx, ty] = this.geo.centre(b.target);
       for (const ah of b.from || []) {
-        const [ax, ay] = hexCentre(ah);
+        const [ax, ay] = this.geo.centre(ah);
         const k = 0.55;
         el("line", { x1: ax, y1: ay, x2: ax + (tx - ax) * k, y2: ay + (ty - ay) * k, class: `attack-line ${b.cls || ""}` }, layer);
       }
@@ -222,8 +422,10 @@ export class MapView {
     const layer = this.layers.arrows;
     layer.innerHTML = "";
     for (const a of list || []) {
-      const points = a.path.map(hexCentre);
-      const g = el("g", { class: "arrow", "data-arrow": a.id, "data-to": a.path[a.path.length - 1] }, layer);
+      const path = a.path.filter((h) => this.geo.has(h));
+      if (path.length < 2) continue;
+      const points = path.map((h) => this.geo.centre(h));
+      const g = el("g", { class: "arrow", "data-arrow": a.id, "data-to": path[path.length - 1] }, layer);
       const d = points.map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
       el("path", { d, class: "arrow-hit" }, g);
       el("path", { d, class: "arrow-line", "marker-end": "url(#arrowhead)" }, g);
@@ -247,7 +449,7 @@ export class MapView {
 
   zoom(factor, cx = null, cy = null) {
     const v = this.view;
-    const nw = Math.min(this.width * 1.5, Math.max(this.width / 6, v.w / factor));
+    const nw = Math.min(this.width * 1.5, Math.max(R * 6, v.w / factor));
     const f = nw / v.w;
     const px = cx === null ? v.x + v.w / 2 : cx;
     const py = cy === null ? v.y + v.h / 2 : cy;
@@ -259,13 +461,12 @@ export class MapView {
   }
 
   resetView() {
-    this.view = { x: -2, y: -2, w: this.width, h: this.height };
+    this.view = { ...this.home };
     this.applyView();
   }
 
   toSvg(clientX, clientY) {
     const rect = this.svg.getBoundingClientRect();
-    // preserveAspectRatio xMidYMid meet: find the drawn scale
     const v = this.view;
     const scale = Math.min(rect.width / v.w, rect.height / v.h);
     const ox = rect.left + (rect.width - v.w * scale) / 2;
@@ -298,9 +499,8 @@ export class MapView {
       this.view.y = drag.vy - dy / scale;
       this.applyView();
     });
-    const end = (ev) => {
+    const end = () => {
       if (drag && drag.moved) {
-        // swallow the click that ends a drag
         const swallow = (e) => { e.stopPropagation(); e.preventDefault(); };
         this.svg.addEventListener("click", swallow, { capture: true, once: true });
         setTimeout(() => this.svg.removeEventListener("click", swallow, { capture: true }), 0);
@@ -314,7 +514,7 @@ export class MapView {
 }
 
 export function fmt(n) {
-  if (typeof n !== "number") return String(n);
+  if (typeof n !== "number") return n === null || n === undefined ? "" : String(n);
   if (Number.isInteger(n)) return String(n);
   const whole = Math.floor(n);
   return Math.abs(n - whole - 0.5) < 1e-9 ? `${whole || ""}½` : n.toFixed(2);

@@ -1,8 +1,8 @@
 // Replay: step through a game move by move (GET /api/games/{id}/replay?ply=N).
-import { api, getMeta } from "./api.js";
+import { api, getGameMeta } from "./api.js";
 import { showError, h } from "./ui.js";
 import { MapView } from "./map.js";
-import { turnTrack, citiesPanel, zoomControls } from "./widgets.js";
+import { turnTrack, placesPanel, zoomControls } from "./widgets.js";
 
 export class ReplayPage {
   constructor(root, id, ply) {
@@ -11,12 +11,14 @@ export class ReplayPage {
     this.ply = ply;
     this.of = null;
     this.token = 0;
+    // a seat sees the replay as it may know the game (hidden values stay hidden)
+    this.seat = localStorage.getItem(`typhoon.seat.${id}`) || null;
     this.init();
   }
 
   async init() {
     try {
-      this.meta = await getMeta();
+      this.meta = await getGameMeta(this.id);
     } catch (e) {
       showError(`Cannot load game data: ${e.message}`);
       return;
@@ -39,7 +41,7 @@ export class ReplayPage {
       btn("Last ▶|", "replay-last", () => this.go(this.of), "last"),
       this.slider, this.counter);
     this.root.append(this.trackEl, h("div", { className: "game-layout" }, this.mapBox, h("aside", { className: "side" }, controls, this.info, this.citiesEl)));
-    this.mapView = new MapView(this.mapBox, this.meta, {});
+    this.mapView = new MapView(this.mapBox, this.meta.map_meta, {});
     this.mapView.setShowIds(localStorage.getItem("typhoon.hexids") === "1");
     this.mapBox.append(zoomControls(this.mapView, localStorage.getItem("typhoon.hexids") === "1"));
     document.addEventListener("keydown", (ev) => {
@@ -57,7 +59,7 @@ export class ReplayPage {
     const token = ++this.token;
     let r;
     try {
-      r = await api.replay(this.id, ply);
+      r = await api.replay(this.id, ply, this.seat);
     } catch (e) {
       showError(`Replay: ${e.message}`);
       return;
@@ -69,22 +71,24 @@ export class ReplayPage {
     this.slider.max = r.of;
     this.slider.value = r.ply;
     this.counter.textContent = `${r.ply} / ${r.of}`;
-    const pos = r.position || {};
-    const edition = (pos.options && pos.options.edition) || "2009";
-    this.trackEl.replaceChildren(turnTrack(this.meta, edition, pos.turn, pos.phase, pos.options || {}));
-    this.mapView.setControl(pos.control);
+    this.trackEl.replaceChildren(turnTrack(r));
+    this.mapView.setSides(r.sides);
+    this.mapView.setControl(r.control, r.side_names || {});
     this.mapView.drawUnits(r.units || []);
-    const battles = (pos.battles || []).map((b) => ({
+    const hexOf = Object.fromEntries((r.units || []).map((u) => [u.id, u.hex]));
+    const battles = (r.battles || []).map((b) => ({
       target: b.target,
-      from: b.attackers.map((a) => (pos.units && pos.units[a] ? pos.units[a].hex : null)).filter(Boolean),
-      cls: "declared",
+      from: (b.attackers || []).map((a) => hexOf[a]).filter(Boolean),
+      cls: b.current ? "current" : "declared",
+      label: b.odds ? b.odds.final : null,
     }));
     this.mapView.drawBattles(battles);
     this.info.replaceChildren(
       h("div", {}, h("b", {}, r.ply ? `Action ${r.ply}: ` : "Start position"), r.action || ""),
       (r.events || []).length ? h("ul", { className: "events" }, ...(r.events || []).map((e) => h("li", {}, e))) : null,
-      h("div", { className: "muted" }, `Turn ${pos.turn ?? "?"}, ${pos.phase ?? ""}`));
-    this.citiesEl.replaceChildren(citiesPanel(this.meta, pos.control));
+      h("div", { className: "muted" }, r.turn_label || `Turn ${r.turn ?? "?"}`, ", ", r.phase_name || r.phase || ""),
+      r.status ? h("div", { className: "muted small" }, r.status) : null);
+    this.citiesEl.replaceChildren(placesPanel(this.meta.map_meta, r));
     const url = new URL(location.href);
     url.searchParams.set("ply", r.ply);
     history.replaceState(null, "", url);

@@ -2,7 +2,8 @@
 
 It plans a whole phase at once (all moves of a movement phase, all declarations of a combat
 phase) with cheap scores, then plays the plan one action at a time; every other decision is a
-one-step choice. Nothing here looks ahead: the search players (``search.py``) add that.
+one-step choice. Nothing here looks ahead: the game-neutral search players (``typhoon.ai.search``)
+add that, with this player as their policy; it offers them its candidate plans (``plans.py``).
 
 German: concentrate for good odds (9.1 CRT, 9.2 terrain shifts), drive on Moscow and the
 cities (5.0), advance after combat (9.0 step 6). Soviet: a line of zones of control (7.0),
@@ -19,9 +20,9 @@ import random
 from functools import cache
 from typing import Any
 
-from ..core.game import Game
-from ..games.bfm import combat, movement, replacements
-from ..games.bfm.actions import (
+from ....core.game import Game
+from .. import combat, movement, replacements
+from ..actions import (
     Advance,
     Attack,
     Commit,
@@ -36,8 +37,8 @@ from ..games.bfm.actions import (
     Setup,
     StandFast,
 )
-from ..games.bfm.data import BfmData, bfm_data
-from ..games.bfm.state import BfmState, enemy_of
+from ..data import bfm_data
+from ..state import BfmState, enemy_of
 
 # value of a CRT result for the attacker, in rough "strength points" (9.3)
 CITY_VALUE = 6.0
@@ -81,6 +82,19 @@ class HeuristicPlayer:
         self._plan_key: Any = None
         self._threat_key: Any = None
         self._threat: dict[str, float] = {}
+
+    # -- what the search players ask (plans.py) --------------------------------------------
+    def search_kind(self, game: Game) -> str:
+        """``"policy"``, ``"choices"`` or ``"plan"``: how a search player treats this decision."""
+        from .plans import search_kind
+
+        return search_kind(game)
+
+    def plan(self, game: Game) -> list[Any]:
+        """This player's actions for the rest of its part of the phase (a candidate plan)."""
+        from .plans import own_plan
+
+        return own_plan(game, self)
 
     # -- plumbing ----------------------------------------------------------------------------
     def _jitter(self) -> float:

@@ -1,6 +1,6 @@
 """Static evaluation of a Battle for Moscow position: the German's expected score (win 1, draw
 1/2, loss 0), a logistic function of a few features (Moscow, cities, strength, distance to
-Moscow, time left), fitted on heuristic self-play (``python -m typhoon.ai.evaluate --fit``).
+Moscow, time left), fitted on heuristic self-play (``python -m typhoon.games.bfm.ai.evaluate --fit``).
 The weights live in ``eval_weights.json`` beside this file, one set per edition.
 """
 
@@ -13,7 +13,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..games.bfm.state import BfmState
+from ....core.errors import ParseError
+from ..state import BfmState
 from .heuristic import geo
 
 WEIGHTS = Path(__file__).with_name("eval_weights.json")
@@ -68,10 +69,21 @@ def german_value(state: BfmState) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
+def evaluate(state: BfmState, side: str) -> float:
+    """``side``'s expected score in ``state`` (0..1; win 1, draw 1/2): the package's
+    ``evaluate`` (typhoon.core.contract), the search players' leaf value."""
+    v = german_value(state)
+    if side == "german":
+        return v
+    if side == "soviet":
+        return 1.0 - v
+    raise ParseError(f"unknown side {side!r}; sides: ['german', 'soviet']")
+
+
 # -- fitting ------------------------------------------------------------------------------------
 def _samples(edition: str, games: int, seed: int) -> tuple[list[list[float]], list[float]]:
-    from ..core.game import Game
-    from ..games.bfm import RULES
+    from ....core.game import Game
+    from .. import RULES
     from .heuristic import HeuristicPlayer
 
     xs, ys = [], []
@@ -121,7 +133,7 @@ if __name__ == "__main__":  # pragma: no cover - a maintenance script
 
     if "--fit" in sys.argv:
         n = int(sys.argv[sys.argv.index("--games") + 1]) if "--games" in sys.argv else 400
-        doc = {"features": list(FEATURES), "note": f"fitted by python -m typhoon.ai.evaluate --fit --games {n}"}
+        doc = {"features": list(FEATURES), "note": f"fitted by python -m typhoon.games.bfm.ai.evaluate --fit --games {n}"}
         for ed in ("2009", "1986"):
             doc[ed] = fit(ed, n)
             print(ed, dict(zip(FEATURES, doc[ed])))

@@ -1,0 +1,51 @@
+"""What Battle for Moscow tells the game-neutral search players (``typhoon.ai.search``) about
+its decisions: which kind of search a decision gets, and the candidate plans.
+
+The search asks its policy player (this package's ``HeuristicPlayer``) two optional questions:
+
+- ``search_kind(game)``: ``"policy"`` (just play the heuristic: the free set-up, 000 6.0),
+  ``"choices"`` (compare the legal actions themselves: the battle-resolution steps after
+  Battle Commitment, 9.0: battle order, stand fast, retreat, loss, advance) or ``"plan"``
+  (compare whole plans for the rest of the player's part of the phase: moves, declarations,
+  replacements);
+- ``plan(game)``: the actions the (noisy) heuristic would take from here until its part of the
+  phase is done: the phase moves on, the dice are due, the other side must act, or it commits
+  its declared battles (9.0 Battle Commitment) or ends the phase.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ....core.game import Game
+from .. import movement
+from ..actions import Commit, EndPhase
+
+MAX_PLAN = 60  # a plan longer than this is cut (no BfM phase needs so many actions)
+
+
+def search_kind(game: Game) -> str:
+    """The kind of search a decision gets (module docstring)."""
+    state = game.state
+    kind = movement.phase_spec(state).kind
+    if kind == "setup":
+        return "policy"
+    if kind == "combat" and state.committed:  # 9.0: after commitment, one decision at a time
+        return "choices"
+    return "plan"
+
+
+def own_plan(game: Game, policy: Any) -> list[Any]:
+    """The actions ``policy`` would take from here until the phase moves on, the dice are due,
+    the other side must act, or it commits (9.0) or ends the phase. ``game`` is left as it is."""
+    g = game.copy()
+    me = g.current_player
+    start = (g.state.turn, g.state.phase)
+    plan: list[Any] = []
+    while not g.is_over() and not g.is_chance() and g.current_player == me and (g.state.turn, g.state.phase) == start:
+        a = policy.choose(g)
+        plan.append(a)
+        g.push(a, validate=False)
+        if isinstance(a, (Commit, EndPhase)) or len(plan) > MAX_PLAN:
+            break
+    return plan

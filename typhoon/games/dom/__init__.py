@@ -1,0 +1,1 @@
+"""Drive on Moscow (Decision Games): data kits, reconstruction and rules (in progress)."""

@@ -1,0 +1,83 @@
+"""The Moscow Campaign's game package: what the front ends may know (``typhoon.core.contract``).
+
+Sides "german" and "soviet"; three scenarios (September, November, December offensives); the
+rules text 002 with every ambiguity decided (docs/games/mc/decisions.md); the map, counters,
+charts and scenarios a RECONSTRUCTION from real geography (``kit/``, scripts/mc_make_kit.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...core.contract import BasePackage, OptionSpec, PlayerFactory
+from ...core.errors import IllegalActionError
+from . import combat, view
+from .actions import Act
+from .data import mc_data
+from .players import GreedyPlayer, RandomPlayer, evaluate
+from .rules import SCENARIOS, MCRules
+from .sequence import BY_ID
+from .state import MCState
+
+
+class MCPackage(BasePackage):
+    name = "mc"
+    title = "The Moscow Campaign"
+    sides = ("german", "soviet")
+    side_names = {"german": "German", "soviet": "Soviet"}
+    rules = MCRules()
+
+    def option_specs(self) -> list[OptionSpec]:
+        return [
+            OptionSpec("scenario", "Scenario", "september", choices=SCENARIOS,
+                       help="The September, November or December offensive (L2). Set-ups are a reconstruction.", rule="L2"),
+            OptionSpec("extended", "Extend beyond the month", False, kind="bool",
+                       help="Play on to Game-Turn 31 instead of ending with the month (L2: 'may last just that month, or extend beyond it').", rule="L2"),
+        ]
+
+    def map_meta(self, options: dict[str, Any] | None = None) -> dict[str, Any]:
+        return view.map_meta(mc_data())
+
+    def view(self, state: MCState, seat: str | None) -> dict[str, Any]:
+        return view.view(state, seat, self.rules)
+
+    def describe(self, state: MCState, action: Any) -> dict[str, Any]:
+        return view.describe(state, action)
+
+    def preview(self, state: MCState, action: Any) -> dict[str, Any] | None:
+        if not isinstance(action, Act) or action.verb not in ("attack", "overrun"):
+            return None
+        tg, units, reduce_to, nodr = action.attack_parts()
+        side = self.rules.current_player(state) or state.side_of(units[0])
+        return combat.odds_summary(state, side, tg, units, reduce_to, nodr, overrun=action.verb == "overrun")
+
+    def battle_preview(self, state: MCState, target: str, attackers: Sequence[str]) -> dict[str, Any]:
+        side = self.rules.current_player(state)
+        phase = BY_ID.get(state.phase)
+        if side is None or phase is None or state.battle is not None:
+            raise IllegalActionError("no battle may be declared now")
+        tg = tuple(sorted(target.split("+")))
+        units = tuple(sorted(attackers, key=mc_data().unit_index.get))
+        if phase.kind == "movement":
+            from . import overrun
+
+            why = overrun.why_not(state, side, tg[0], units, phase.mechanized)
+            if why:
+                raise IllegalActionError(f"overrun {target}: {why}")
+            return combat.odds_summary(state, side, tg, units, overrun=True)
+        why = combat.why_not_attack(state, side, tg, units)
+        if why:
+            raise IllegalActionError(f"attack {target}: {why}")
+        return combat.odds_summary(state, side, tg, units)
+
+    def rules_doc(self, options: dict[str, Any] | None = None) -> dict[str, Any]:
+        return view.rules_doc(mc_data())
+
+    def players(self) -> dict[str, PlayerFactory]:
+        return {"greedy": GreedyPlayer, "random": RandomPlayer}
+
+    def evaluate(self, state: MCState, side: str) -> float:
+        return evaluate(state, side)
+
+
+PACKAGE = MCPackage()

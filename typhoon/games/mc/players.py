@@ -1,0 +1,201 @@
+"""Computer players of The Moscow Campaign and the heuristic value of a position.
+
+The greedy player moves one unit at a time to the hex that scores best for its side (German:
+towards the objectives it does not hold while staying in supply; Soviet: stacked on defensive
+hexes between the enemy and the objectives), overruns when it can, attacks at good odds and
+takes sensible retreats, losses and advances. It reads only the public state."""
+
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+from typing import Any
+
+from . import combat, supply, victory
+from .actions import Act
+from .sequence import BY_ID
+from .state import MCState
+
+_VALUE = {"De": 1.0, "DeAd": 0.8, "Dr": 0.35, "Br": 0.1, "Ex": 0.25, "HEx": 0.6, "Ar": -0.35, "Ae": -1.0}
+
+
+def evaluate(state: MCState, side: str) -> float:
+    """A value in [0, 1] of the state for ``side`` (1 won, 0 lost)."""
+    if state.outcome is not None:
+        return 0.5 if state.outcome.winner is None else float(state.outcome.winner == side)
+    sc = state.data.scenarios.get(state.scenario)
+    needs = sc.needs if sc else 0
+    x = float(victory.margin(state) - needs) / 10.0
+    v = 1 / (1 + math.exp(-x))
+    return v if side == "german" else 1 - v
+
+
+class RandomPlayer:
+    """Any legal action, at random."""
+
+    def __init__(self, seed: int | None = None, **_: Any) -> None:
+        self.name = "random"
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Any) -> Any:
+        legal = game.legal_actions
+        return legal[self.rng.randrange(len(legal))]
+
+
+class GreedyPlayer:
+    """A one-unit-at-a-time heuristic player (module docstring)."""
+
+    def __init__(self, seed: int | None = None, **_: Any) -> None:
+        self.name = "greedy"
+        self.rng = random.Random(seed)
+        self._skip: tuple[Any, set[str]] = (None, set())
+
+    # -- the decision -------------------------------------------------------------------------
+    def choose(self, game: Any) -> Any:
+        state: MCState = game.state
+        rules = game.rules
+        side = rules.current_player(state)
+        if state.battle is not None:
+            return self._battle(state, rules, side)
+        phase = BY_ID[state.phase]
+        if phase.kind == "combat":
+            return self._attack(state, rules, side)
+        return self._move(state, rules, side, phase)
+
+    def _battle(self, state: MCState, rules: Any, side: str) -> Act:
+        legal = rules.legal_actions(state)
+        v = legal[0].verb
+        if v == "retreat":
+            enemy = state.occupied_by("soviet" if side == "german" else "german")
+            def safety(a: Act) -> tuple:
+                h = a.args[1]
+                near = sum(1 for n in state.data.neighbours[h] if n in enemy)
+                return (near, -len(state.at(h)), h)
+            return min(legal, key=safety)
+        if v in ("lose", "disrupt"):
+            return min(legal, key=lambda a: (state.data.units[a.args[0]].strength, a.args[0]))
+        if v == "advance":
+            moves = [a for a in legal if a.args[0] != "none"]
+            if not moves:
+                return legal[-1]
+            target = moves[0].args[1]
+            place = state.data.place_at.get(target)
+            if side == "german" or place is not None:
+                # advance the strongest available unit into the hex once
+                if state.battle.get("advanced"):
+                    return Act("advance", ("none",))
+                return max(moves, key=lambda a: (state.data.units[a.args[0]].strength, a.args[0]))
+            return Act("advance", ("none",))
+        return legal[0]
+
+    def _attack(self, state: MCState, rules: Any, side: str) -> Act:
+        best, best_score = Act("end"), 0.15
+        for a in rules.legal_actions(state):
+            if a.verb != "attack":
+                continue
+            tg, units, _, nodr = a.attack_parts()
+            s = combat.odds_summary(state, side, tg, units, nodr=nodr)
+            score = sum(p * _VALUE.get(r, 0) for r, p in s["results"].items())
+            score *= min(2.0, s["defence"] / 3 + 0.5)
+            if any(t in state.data.place_at for t in tg):
+                score += 0.1
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    # -- movement -------------------------------------------------------------------------------
+    def _move(self, state: MCState, rules: Any, side: str, phase: Any) -> Act:
+        key = (state.turn, state.phase)
+        if self._skip[0] != key:
+            self._skip = (key, set())
+        skip = self._skip[1]
+        legal_over = [a for a in rules.legal_actions(state) if a.verb == "overrun"] if state.active is None else []
+        if legal_over:
+            return legal_over[0]
+        if side == "soviet":
+            for u in rules.due(state):
+                entries = [a for a in rules.legal_actions(state) if a.verb == "enter" and a.args[0] == u]
+                if entries:
+                    return min(entries, key=lambda a: self._threat_distance(state, a.args[1]))
+        units = [state.active] if state.active is not None else []
+        units += [u for u in rules.movers(state) if u not in skip and u != state.active]
+        targets = self._targets(state, side)
+        for u in units:
+            acts = rules.unit_actions(state, u)
+            if not acts:
+                skip.add(u)
+                continue
+            here = self._score(state, side, u, state.hex_of(u), targets)
+            best, best_v = None, here + 0.01
+            for a in acts:
+                if a.verb == "move":
+                    v = self._score(state, side, u, a.args[1], targets)
+                elif a.verb == "rail":
+                    v = self._score(state, side, u, a.args[1], targets) + 0.5
+                elif a.verb == "detrain":
+                    v = here + 5.0
+                elif a.verb == "entrain":
+                    v = here - 1.0 if u in state.mp_left else -1e9
+                else:
+                    continue
+                if v > best_v:
+                    best, best_v = a, v
+            if best is not None:
+                return best
+            skip.add(u)
+        return Act("end")
+
+    def _targets(self, state: MCState, side: str) -> list[tuple[str, float]]:
+        data = state.data
+        out = []
+        for p in data.places:
+            if side == "german" and state.control.get(p["hex"]) != "german":
+                out.append((p["hex"], p["value"] + 1.0))
+            if side == "soviet" and state.control.get(p["hex"]) == "soviet":
+                out.append((p["hex"], p["value"] + 1.0))
+        return out
+
+    def _threat_distance(self, state: MCState, h: str) -> int:
+        grid = state.data.grid
+        enemy = state.occupied_by("german")
+        return min((grid.distance(h, e) for e in enemy), default=99)
+
+    def _score(self, state: MCState, side: str, unit: str, h: str, targets: list[tuple[str, float]]) -> float:
+        data = state.data
+        grid = data.grid
+        spec = data.units[unit]
+        enemy_side = "soviet" if side == "german" else "german"
+        enemy = state.occupied_by(enemy_side)
+        friends = len([x for x in state.at(h) if x != unit])
+        adj_enemy = sum(1 for n in data.neighbours[h] if n in enemy)
+        score = 0.0
+        if side == "german":
+            if targets:
+                score -= min(grid.distance(h, t) / (1 + v / 10) for t, v in targets)
+            if h not in supply.supplied_hexes(state, "german") and not spec.eb:
+                score -= 6.0
+            if spec.eb:
+                c = state.rail.get(h)
+                score = 4.0 if c is not None and c[1] != "german" else -grid.distance(h, data.moscow() or h) * 0.1
+            score += 0.6 * friends
+            if adj_enemy and spec.strength < 4:
+                score -= 0.5
+        else:
+            if spec.eb:
+                return -1.0 if h != state.hex_of(unit) else 0.0
+            near = min((grid.distance(h, e) for e in enemy), default=20)
+            # stand two hexes in front of the objectives, stacked, in good terrain, in supply
+            if targets:
+                score -= 0.5 * min(grid.distance(h, t) for t, v in targets if v >= 2) if any(v >= 2 for _, v in targets) else 0
+            score -= abs(near - 2) * 0.8
+            score += 1.2 * friends if friends < 3 else 0
+            score -= 1.5 * data.terrain_drm.get(data.terrain[h], 0)
+            if h not in supply.supplied_hexes(state, "soviet"):
+                score -= 4.0
+            if adj_enemy and friends == 0:
+                score -= 2.0
+        return score
+
+
+__all__ = ["GreedyPlayer", "RandomPlayer", "evaluate"]

@@ -1,0 +1,97 @@
+"""Supply (002 L46-55): German rail heads within twelve hexes (L48), Soviet paths of six hexes
+to rail connected to the north, south or east edge east of the Front Line (L50); blocking by
+enemy units and German zones of control (L40, L52-53); effects: halved strength and Movement
+Allowance, fractions kept (L51, Combat (J) L67)."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from . import weather
+from .data import side_key
+from .state import DESTROYED, MCState
+from .zoc import supply_zone
+
+GERMAN_RANGE = 12  # L48
+SOVIET_RANGE = 6  # L50
+
+
+def rail_heads(state: MCState, side: str) -> frozenset[str]:
+    """Rail hexes that are supply heads for ``side``: the side's normal or repaired hexes
+    (EB (A) L124) connected through such hexes to the side's supply edges (German: L48 with
+    decision D-GSUPPLY, west or south; Soviet: north, south or east, L50), Soviet ones east of
+    the scenario's Front Line (L50); a line is cut by destroyed hexes and enemy units (L126, (1) L52)."""
+    key = ("heads", side)
+    got = state._cache.get(key)
+    if got is not None:
+        return got
+    data = state.data
+    enemy = state.occupied_by("soviet" if side == "german" else "german")
+    west = data.scenarios[state.scenario].german_side if state.scenario in data.scenarios else frozenset()
+
+    def ok(h: str) -> bool:
+        c = state.rail.get(h)
+        if c is None or c[0] == DESTROYED or c[1] != side or h in enemy:
+            return False
+        return side == "german" or h not in west
+
+    seeds = [h for h in data.rail_hexes & data.supply_edges[side] if ok(h)]
+    seen = set(seeds)
+    q = deque(seeds)
+    while q:
+        h = q.popleft()
+        for n in data.rail_adj.get(h, ()):
+            if n not in seen and ok(n):
+                seen.add(n)
+                q.append(n)
+    out = state._cache[key] = frozenset(seen)
+    return out
+
+
+def supplied_hexes(state: MCState, side: str) -> frozenset[str]:
+    """Hexes where a unit of ``side`` is in supply now."""
+    key = ("supplied", side)
+    got = state._cache.get(key)
+    if got is not None:
+        return got
+    data = state.data
+    enemy = state.occupied_by("soviet" if side == "german" else "german")
+    zone = supply_zone(state, side)  # ZOC (H) L40, (E) L37, Supply (2) L53
+    frozen = weather.frozen(data, state.turn)
+    limit = GERMAN_RANGE if side == "german" else SOVIET_RANGE
+
+    def passable(h: str) -> bool:  # Supply (1) L52: the intervention of enemy units
+        return h not in enemy and h not in zone
+
+    # decision D-SUPPLY-LAKE: supply lines do not cross unfrozen lake hexsides (Movement (L) L31)
+    dist = {h: 0 for h in rail_heads(state, side) if passable(h)}
+    q = deque(dist)
+    while q:
+        h = q.popleft()
+        d = dist[h]
+        if d >= limit:
+            continue
+        for n in data.neighbours[h]:
+            if n in dist or not passable(n):
+                continue
+            if not frozen and side_key(h, n) in data.lake:
+                continue
+            dist[n] = d + 1
+            q.append(n)
+    out = state._cache[key] = frozenset(dist)
+    return out
+
+
+def in_supply(state: MCState, unit: str) -> bool:
+    """Whether ``unit`` can trace supply now (for combat: at the instant of combat, L47)."""
+    h = state.hex_of(unit)
+    if h is None:
+        return False
+    side = state.data.units[unit].side
+    return h in supplied_hexes(state, side)
+
+
+def supplied_units(state: MCState, side: str) -> frozenset[str]:
+    hexes = supplied_hexes(state, side)
+    data = state.data
+    return frozenset(u for u, h in state.stacks.hex_of.items() if data.units[u].side == side and h in hexes)

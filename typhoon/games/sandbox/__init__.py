@@ -1,0 +1,1 @@
+"""Sandbox: any data kit played without rules enforcement (``package.package_from_kit``)."""
