@@ -3,6 +3,10 @@
     .venv/bin/python bench/bench_ai.py                 # playouts/s, decision times per phase
     .venv/bin/python bench/bench_ai.py --strength 200  # + search-hard vs heuristic, 200 games per side
     .venv/bin/python bench/bench_ai.py --game mini --games 5 --levels search-easy
+    # the side-swapped study of docs/ai.md: every pair on both sides, same seeds, fixed seed
+    # blocks (typhoon.ai.tournament.BLOCKS), both editions
+    .venv/bin/python bench/bench_ai.py --games 0 --levels "" --study search-hard,heuristic,baseline-greedy \
+        --study-games 10 --study-blocks 3 --study-editions 2009,1986
 
 Any game (--game, default bfm; --option NAME=VALUE for its options). The reference player is
 the game's own first computer player (BfM: heuristic; --reference to choose another). Players
@@ -128,12 +132,17 @@ def main() -> None:
     ap.add_argument("--reference", default=None, help="the reference player (default: the game's own first player)")
     ap.add_argument("--games", type=int, default=20, help="games for the playout speed figures")
     ap.add_argument("--phase-games", type=int, default=1, help="games per side for the decision times")
-    ap.add_argument("--levels", default="search-easy,search-normal,search-hard")
+    ap.add_argument("--levels", default="search-easy,search-normal,search-hard,search-expert")
     ap.add_argument("--strength", type=int, default=0, metavar="N", help="also measure strength over N games per side")
     ap.add_argument("--strength-level", default="search-hard")
     ap.add_argument("--seed", type=int, default=50_000, help="first seed of the strength games")
     ap.add_argument("--jobs", type=int, default=None)
     ap.add_argument("--ray", default=None)
+    ap.add_argument("--study", default="", help="comma-separated players: side-swapped study over seed blocks")
+    ap.add_argument("--study-games", type=int, default=10, help="games per ordered pair and seed block")
+    ap.add_argument("--study-blocks", type=int, default=3, help="fixed seed blocks (typhoon.ai.tournament.BLOCKS)")
+    ap.add_argument("--study-editions", default="2009,1986", help="values of --study-option to play")
+    ap.add_argument("--study-option", default="edition")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     options = dict(o.split("=", 1) for o in a.option)
@@ -146,7 +155,7 @@ def main() -> None:
     report: dict = {"game": a.game, "options": options, "reference": reference}
     if "edition" in options:
         report["edition"] = options["edition"]
-    for pair in (("random", "random"), (reference, reference)):
+    for pair in (("random", "random"), (reference, reference)) if a.games else ():
         wall, cpu = games_per_second(a.game, options, pair, a.games)
         report[f"{pair[0]}_vs_{pair[1]}_games_per_s"] = {"wall": round(wall, 2), "cpu": round(cpu, 2)}
         if not a.json:
@@ -167,6 +176,16 @@ def main() -> None:
                 print(f"{a.strength_level} as {side} vs {reference}: score {v['search_score']:.3f} {v['search_ci95']} | "
                       f"{reference} as {side}: {v['reference_score']:.3f} {v['reference_ci95']} | gain {v['gain']:+.3f} "
                       f"({v['games']} games)")
+    if a.study:
+        from typhoon.ai.tournament import format_study, study
+
+        values = [v for v in a.study_editions.split(",") if v] if a.game == "bfm" or a.study_option != "edition" else []
+        base = {k: v for k, v in options.items() if k != a.study_option}
+        doc = study([p for p in a.study.split(",") if p], a.study_games, a.study_blocks, values, a.study_option, base,
+                    a.jobs, a.ray, sys.stderr.isatty(), a.game)
+        report["study"] = doc
+        if not a.json:
+            print(format_study(doc))
     if a.json:
         print(json.dumps(report, indent=1))
 

@@ -1,14 +1,16 @@
 """A small tournament: OpenSpiel's MCTSBot against Typhoon's strongest computer player.
 
-Budgets are made equal in playouts per decision: ``search-hard`` compares 10 candidate plans
-with 8 playouts each (80 playouts per decision, each ``horizon`` = 8 phase changes long, then
-the game's static evaluation, ``pkg.evaluate``). MCTSBot gets ``--simulations 80`` per decision;
-with ``--evaluator truncated`` (default) each simulation's leaf is valued by one uniformly random
-playout of the same horizon and the same static evaluation; with ``--evaluator random``
-OpenSpiel's stock ``RandomRolloutEvaluator`` plays to the end of the game (much slower). Note the
-asymmetry that remains: MCTS decides every single action (a move of one unit), the Typhoon
-searcher decides whole plans (all moves of a phase) and plays them out. In a game with hidden
-information MCTS searches the true state (it sees everything) while the Typhoon player gets
+A raw comparison at a fixed number of simulations *per single action* (one unit's move):
+``search-hard`` compares 9 candidate plans of a whole phase with 8 playouts each on average
+(successive halving), to the end of the game. MCTSBot gets ``--simulations`` per decision;
+with ``--evaluator truncated`` (default) each simulation's leaf is valued by one uniformly
+random playout of ``--horizon`` phase changes and the game's static evaluation; with
+``--evaluator random`` OpenSpiel's stock ``RandomRolloutEvaluator`` plays to the end. At 80
+simulations per unit action MCTS is close to random play: for a comparison at a budget
+comparable *per phase*, with the side-swapped score and intervals, use the registered player
+``openspiel-mcts`` (typhoon/ai/baselines/openspiel_mcts.py) in ``typhoon tournament`` or
+``bench/bench_ai.py --study`` (docs/ai.md). In a game with hidden information MCTS here
+searches the true state (it sees everything) while the Typhoon player gets
 ``game.observed(its side)``.
 
     python examples/openspiel_mcts_vs_typhoon.py --games-per-side 2 --jobs 2

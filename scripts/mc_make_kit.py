@@ -11,7 +11,8 @@ reproducibly, every record marked ``"kind": "reconstruction"`` with its basis:
   corner (x = s, y = 4.8 km, s = 9.6 / sqrt 3 km). A point belongs to the hex with the nearest
   centre.
 * **Lines** (rail, rivers, lakes, fortified lines, start lines) are polylines of (lat, lon)
-  given below. A rail line is drawn hex to hex between its waypoints (cube line drawing); a
+  given below. A rail line is drawn hex to hex between its waypoints (each step to the
+  neighbour nearest the next waypoint); a
   river, lake shore, fortified line or start line marks every hexside whose centre-to-centre
   segment it crosses; a fortified hexside faces the hex west of its line (002 L107).
 
@@ -147,6 +148,17 @@ def lon_of_line(points: list[tuple[float, float]], lat: float) -> float:
             t = (la - lat) / (la - lb) if la != lb else 0
             return lo + (lob - lo) * t
     return points[-1][1]
+
+
+def boundary_hexsides(points) -> list[tuple[str, str]]:
+    """The hexsides (west, east) between hexes on either side of a north-to-south line."""
+    west = {h: west_of(points, h) for h in HEXES}
+    out = set()
+    for h in HEXES:
+        for n in neighbours(h):
+            if west[h] and not west[n]:
+                out.add((h, n))
+    return sorted(out)
 
 
 def west_of(points, h: str) -> bool:
@@ -352,7 +364,7 @@ def build_map() -> tuple[dict, dict]:
         printed.append({"id": lid, "label": label, "kind": "fortified", "hexsides": [{"a": a, "b": b} for a, b in sides],
                         "provenance": rec("1941 defence line (general historical maps); five lines, facing west: 002 Fortified (F) L109, (D) L107")})
     for sid, pts in START_LINES.items():
-        sides = crossed_hexsides(pts)
+        sides = boundary_hexsides(pts)
         printed.append({"id": f"start_line_{sid}", "label": f"Start/Front Line, {sid} scenario", "kind": "start",
                         "hexsides": [{"a": a, "b": b} for a, b in sides],
                         "provenance": rec(f"the front line at the start of the {sid} 1941 offensive (general historical maps); 002 L50, L122")})
@@ -540,7 +552,7 @@ SCENARIOS = {
 
 def line_hexes(points, info, side: str) -> list[str]:
     """The hexes next to the start line on ``side``'s side, north to south."""
-    sides = crossed_hexsides(points)
+    sides = boundary_hexsides(points)
     hs = {w if side == "german" else e for w, e in sides}
     return sorted(hs, key=lambda h: (-latlon(int(h[:2]), int(h[2:]))[0], h))
 

@@ -95,3 +95,27 @@ def test_search_does_not_touch_the_games_dice():
     make_player("search-easy", seed=1).choose(game)
     assert game.dice.getstate() == before
     assert game.ply == 0
+
+
+def test_levels_are_ordered_machine_independent_budgets():
+    from typhoon.ai.search import LEVELS
+
+    names = ["search-easy", "search-normal", "search-hard", "search-expert"]
+    assert list(LEVELS) == names
+    work = [b.candidates * b.rollouts for b in LEVELS.values()]
+    assert work == sorted(work) and len(set(work)) == len(work)
+    assert all(b.horizon == 0 for n, b in LEVELS.items() if n != "search-easy")  # played to the end
+
+
+def test_playout_opponents_come_from_the_population():
+    # the heuristic offers its other styles; the search draws playout opponents among them
+    import random
+
+    from typhoon.games.bfm.ai.heuristic import STYLES
+
+    p = make_player("search-normal", seed=1)
+    assert sorted(s["style"] for s in p.styles) == sorted(set(STYLES) - {"standard"})
+    rng = random.Random(0)
+    seen = {getattr(p._playout_policy(False, rng), "style", None) for _ in range(60)}
+    assert seen == set(STYLES)
+    assert {p._playout_policy(True, rng).style for _ in range(10)} == {"standard"}

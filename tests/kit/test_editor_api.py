@@ -194,7 +194,8 @@ def test_starting_a_game_on_a_kit(client, good):
     doc = r.json()
     gid, secret = doc["id"], doc["seats"]["both"]
     assert doc["game"].startswith("kit:") and secret
-    assert doc["links"] == {"both": f"/play/{gid}?seat={secret}", "spectator": f"/play/{gid}"}
+    # the secret travels in the fragment, never in a URL that reaches a log (docs/security.md)
+    assert doc["links"] == {"both": f"/play/{gid}#seat={secret}", "spectator": f"/play/{gid}"}
     view = client.get(f"/api/games/{gid}", params={"seat": secret}).json()
     assert view["game"] == doc["game"] and view["sides"] == ["blue", "red"] and view["current_player"] == "blue"
     units = {u["id"]: u for u in view["units"]}

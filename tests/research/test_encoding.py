@@ -26,15 +26,18 @@ def random_states(seeds, options):
 
 
 def test_layout_sizes():
-    assert enc.num_actions() == 6 + 4 * 40 * 140 + 40 * 6 + 140 + 2 + 36 + 40 + 41 + 40 + 1 + 1 == 22947
-    assert enc.OFFSET["roll"] == 0 and enc.OFFSET["move"] == 6
+    # one unit-by-hex block serves move, set-up, place and reinforce (the phase says which)
+    assert enc.num_actions() == 6 + 40 * 140 + 40 * 6 + 140 + 2 + 36 + 40 + 41 + 40 + 1 + 1 == 6147
+    assert enc.OFFSET["roll"] == 0 and enc.OFFSET["unit_hex"] == 6
+    assert enc.OFFSET["move"] == enc.OFFSET["setup"] == enc.OFFSET["place"] == enc.OFFSET["reinforce"] == 6
     assert enc.OFFSET["end"] == enc.num_actions() - 1
-    assert enc.OBS_SHAPE == (100, 10, 14)
+    # 14 static + 40 dynamic + 40 unit + 14 table + 36 global planes
+    assert enc.OBS_SHAPE == (14 + 40 + 40 + 14 + 36, 10, 14) == (144, 10, 14)
 
 
 @pytest.mark.parametrize("options", [{"edition": "2009"}, {"edition": "1986", "setup": "free", "soviet_replacements": 3}])
 def test_every_legal_action_round_trips(options):
-    blocks = set()
+    blocks, kinds = set(), set()
     states = 0
     for g, legal in random_states(range(4), options):
         idx = [enc.encode(g.state, a) for a in legal]
@@ -43,13 +46,15 @@ def test_every_legal_action_round_trips(options):
             assert enc.decode(g.state, i) == a
             assert enc.from_text(g.state, str(a)) == i and enc.to_text(g.state, i) == str(a)
             blocks.add(enc.block_of(i))
+            kinds.add(type(a).__name__.lower())
         mask = enc.legal_mask(g.state)
         assert mask.dtype == bool and mask.shape == (enc.num_actions(),)
         assert int(mask.sum()) == len(legal)
         assert sorted(np.flatnonzero(mask)) == sorted(idx)
         states += 1
     assert states > 1000
-    assert {"move", "attack", "commit", "end", "roll", "retreat", "advance", "place"} <= blocks
+    assert {"unit_hex", "attack", "commit", "end", "roll", "retreat", "advance"} <= blocks
+    assert {"move", "place"} <= kinds
 
 
 def test_known_indices():

@@ -10,6 +10,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from typhoon.core.errors import IllegalActionError, ParseError  # noqa: E402
 from typhoon.games import registry  # noqa: E402
+from typhoon.research.common import games_with_encoding  # noqa: E402
 from typhoon.research import gym_env  # noqa: E402, F401 (registers TyphoonBfm-v0)
 
 pytestmark = [pytest.mark.research, pytest.mark.filterwarnings("ignore::UserWarning")]
@@ -19,6 +20,89 @@ ENC = registry.get("bfm").encoding()
 @pytest.mark.parametrize("side", ["german", "soviet"])
 def test_gymnasium_check_env(side):
     check_env(gym.make("TyphoonBfm-v0", side=side).unwrapped, skip_render_check=False)
+
+
+CONFIGS = [
+    {},
+    {"rewards": "share"},
+    {"rewards": "score"},
+    {"rewards": {"terminal": 1.0, "losses": 0.5}},
+    {"rewards": {"terminal": 1.0, "share": 0.2, "score": 0.2, "losses": 0.2}, "opponent": "baseline-greedy"},
+    {"actions": "factored"},
+    {"actions": "factored", "rewards": "losses", "max_steps": 50},
+    {"illegal_penalty": -0.1, "max_steps": 30},  # ("raise" cannot pass: check_env steps unmasked actions)
+]
+
+
+@pytest.mark.parametrize("game", games_with_encoding())
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()) or "default")
+def test_check_env_in_every_configuration(game, config):
+    pkg = registry.get(game)
+    for side in pkg.sides:
+        check_env(gym_env.TyphoonEnv(game=game, side=side, **config), skip_render_check=True)
+
+
+@pytest.mark.parametrize("game", games_with_encoding())
+def test_unmasked_agent_is_truncated(game):
+    env = gym_env.TyphoonEnv(game=game, max_steps=40)
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for i in range(40):
+        obs, r, term, trunc, info = env.step(int(rng.integers(env.action_space.n)))
+        if term:
+            break
+    assert trunc and not term and i == 39
+    assert gym_env.TyphoonEnv(game=game).max_steps == registry.get(game).encoding().max_decisions
+
+
+def test_losses_reward_follows_strength():
+    env = gym_env.TyphoonEnv(side="german", opponent="random", rewards={"losses": 1.0})
+    env.reset(seed=4)
+    enc = env.encoding
+    start = {s: enc.material(env.game.state, s) for s in ("german", "soviet")}
+    rng = np.random.default_rng(4)
+    total = 0.0
+    for _ in range(300):
+        obs, r, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+        total += r
+        if term:
+            break
+    now = {s: enc.material(env.game.state, s) for s in ("german", "soviet")}
+    expected = (1 - now["soviet"] / start["soviet"]) - (1 - now["german"] / start["german"])
+    assert total == pytest.approx(expected, abs=1e-6) and expected != 0.0
+
+
+def test_factored_actions_reach_every_legal_action():
+    env = gym_env.TyphoonEnv(actions="factored", illegal="raise")
+    env.reset(seed=6)
+    a_n, b_n = env.action_space.nvec
+    rng = np.random.default_rng(6)
+    for _ in range(200):
+        flat = env.legal_mask()
+        actor, what = env.factored_masks()
+        pairs = {(int(a), int(b)) for a, b in zip(*np.nonzero(what))}
+        assert len(pairs) == int(flat.sum())  # one pair per legal action, and back
+        assert np.array_equal(actor, what.any(axis=1))
+        mask = env.action_masks()
+        assert mask.shape == (a_n + b_n,) and np.array_equal(mask[:a_n], actor)
+        a = int(rng.choice(np.flatnonzero(actor)))
+        b = int(rng.choice(np.flatnonzero(what[a])))
+        obs, r, term, trunc, info = env.step(np.array([a, b]))
+        if term:
+            break
+
+
+def test_vector_env_sync_and_async():
+    for mode in ("sync", "async"):
+        envs = gym_env.vector_env("bfm", num_envs=2, mode=mode, opponent="random")
+        obs, infos = envs.reset(seed=3)
+        assert obs.shape == (2, *ENC.observation_shape)
+        for _ in range(5):
+            masks = envs.call("action_masks")
+            actions = np.array([int(np.flatnonzero(m)[0]) for m in masks])
+            obs, r, term, trunc, infos = envs.step(actions)
+            assert obs.shape[0] == 2 and r.shape == (2,)
+        envs.close()
 
 
 def run_episode(env, seed, shape=ENC.observation_shape):

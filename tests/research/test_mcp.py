@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from typhoon.games import registry
+
 pytest.importorskip("mcp")
 from mcp import StdioServerParameters  # noqa: E402
 from mcp.client.session import ClientSession  # noqa: E402
@@ -22,7 +24,8 @@ from typhoon.research.mcp_server import Seat  # noqa: E402
 
 pytestmark = pytest.mark.research
 ROOT = Path(__file__).resolve().parents[2]
-TOOLS = {"new_game", "describe", "legal_actions", "odds", "act", "log", "save"}
+TOOLS = {"new_game", "describe", "legal_actions", "odds", "act", "log", "save",
+         "legal_summary", "pending", "map", "rules", "undo", "act_many"}
 
 
 async def session_run(command: str, args: list[str], tmp: Path) -> dict:
@@ -220,3 +223,82 @@ def test_mini_odds_over_a_hidden_defender_do_not_read_its_chit():
     seat.game.state = truth
     with pytest.raises(ToolError, match="0909"):
         seat.odds(["B5"], "0909")
+
+
+# -- the tools that make the seat worth using ----------------------------------------------------
+def test_map_tool_names_terrain_neighbours_rivers_and_numbering():
+    seat = Seat()
+    seat.new_game({}, "german", "random", 0)
+    whole = seat.map_text()
+    assert "Hex ids are CCRR" in whole and "rail line:" in whole and "place Moscow" in whole
+    one = seat.map_text(["0105"])
+    assert one.count("\n") == 1
+    line = one.splitlines()[1]
+    # 0105 on the flat-topped grid (odd columns higher): N 0104, S 0106, NE 0204, SE 0205
+    assert line.startswith("0105: ") and "next to 0104 0106 0204 0205" in line
+    assert "river to 0106" in line and "river to 0205" in line  # map_meta hexsides
+    with pytest.raises(ToolError, match="no hex '9999'"):
+        seat.map_text(["9999"])
+
+
+def test_rules_tool_has_the_combat_results_table():
+    import json
+
+    seat = Seat()
+    seat.new_game({}, "german", "random", 0)
+    doc = json.loads(seat.rules_text())
+    crt = next(c for c in doc["charts"] if c["id"] == "crt")
+    assert crt["columns"][:2] == ["die", "1:1"] and crt["rows"][0][:2] == [1, "DR"]
+
+
+def test_undo_and_act_many_with_results_per_action():
+    seat = Seat()
+    seat.new_game({}, "german", "random", 3)
+    report = seat.act_many(["attack V 0304", "attack IX 0304", "fly"])
+    lines = report.splitlines()
+    assert lines[0].startswith("1. OK: [german] attack V 0304")
+    assert any(x.startswith("2. OK: [german] attack IX 0304") for x in lines)
+    assert lines[-1].startswith("3. REFUSED:") and "unknown action 'fly'" in lines[-1]
+    assert seat.game.action_texts()[-2:] == ["attack V 0304", "attack IX 0304"]
+    assert seat.undo().startswith("Took back 'attack IX 0304'")
+    assert seat.game.action_texts()[-1] == "attack V 0304"
+    seat.act("commit")  # the battle is resolved with a die roll: no undo past it
+    with pytest.raises(ToolError, match="cannot undo|was made by"):
+        seat.undo()
+
+
+def test_legal_summary_is_short_and_pending_says_what_is_due():
+    seat = Seat()
+    seat.new_game({}, "german", "random", 1)
+    g = seat.game
+    while g.state.phase != "german_movement":  # to the movement phase: hundreds of moves
+        seat.act("commit" if "commit" in [str(a) for a in g.legal_actions] else g.legal_actions[-1].__str__())
+    full = seat.legal_actions().splitlines()
+    summary = seat.legal_summary().splitlines()
+    assert len(full) > 200 and len(summary) < len(full) / 5
+    assert summary[0].startswith(f"{len(full)} legal actions")
+    movers = {line.split()[0] for line in summary[1:] if " move (" in line}
+    assert movers == {u for u in g.state.hex_of if g.state.data.units[u].side == "german"}
+    pend = seat.pending()
+    assert "to act: german" in pend and "Undo:" in pend
+
+
+def test_new_game_description_matches_what_it_accepts():
+    from typhoon.research.mcp_server import new_game_description
+
+    text = new_game_description(registry.get("bfm"))
+    from typhoon.ai.base import player_names
+
+    for name in registry.names():
+        pkg = registry.get(name)
+        assert f"'{name}' ({pkg.title})" in text
+        for spec in pkg.option_specs():
+            assert spec.name in text
+        for opp in player_names(name):
+            if opp != "human":
+                assert repr(opp) in text
+                seat = Seat(name)
+                seat.new_game({}, None, opp, 0) if opp == "random" else None
+    seat = Seat("mini")
+    seat.new_game({}, None, None, 0)  # the default opponent exists in every game
+    assert seat.opponent_name == "random"

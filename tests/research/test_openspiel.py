@@ -35,7 +35,7 @@ def test_game_type_and_info():
     assert t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert t.information == pyspiel.GameType.Information.PERFECT_INFORMATION
     assert t.utility == pyspiel.GameType.Utility.ZERO_SUM
-    assert game.num_distinct_actions() == ENC.num_actions == 22947
+    assert game.num_distinct_actions() == ENC.num_actions == 6147  # one unit-by-hex block (docs/research.md)
     assert game.max_chance_outcomes() == 6
     assert game.observation_tensor_shape() == list(ENC.observation_shape)
     assert game.information_state_tensor_size() == int(np.prod(ENC.observation_shape))
@@ -138,3 +138,25 @@ def test_truncated_rollout_evaluator():
     assert sum(p for _, p in prior) == pytest.approx(1.0)
     end = play_random(game.new_initial_state(), 10**6, random.Random(4))
     assert list(ev.evaluate(end)) == end.returns()
+
+
+@pytest.mark.parametrize("game_name", ["bfm", "mini"])
+def test_numpy_observer_has_named_planes(game_name):
+    from open_spiel.python.observation import make_observation
+
+    from typhoon.games import registry
+    from typhoon.research import openspiel_game
+
+    game = openspiel_game.load(game_name)
+    enc = registry.get(game_name).encoding()
+    obs = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    obs.set_from(state, 0)
+    assert isinstance(obs.tensor, np.ndarray) and obs.tensor.dtype == np.float32
+    planes = obs.dict["observation"]
+    assert planes.shape == tuple(enc.observation_shape) and np.shares_memory(planes, obs.tensor)
+    assert list(obs.planes) == list(enc.planes)  # each plane by name, a view of the tensor
+    first = obs.planes[enc.planes[0]]
+    assert first.shape == tuple(enc.observation_shape[1:]) and np.shares_memory(first, obs.tensor)

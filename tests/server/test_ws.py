@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from .conftest import act, new_game, view
+from .conftest import act, new_game, view, ws_connect
 
 
 def test_ws_sends_views_and_accepts_actions(client):
     g = new_game(client, seed=7)
     gid, seat = g["id"], g["seats"]["both"]
-    with client.websocket_connect(f"/ws/games/{gid}?seat={seat}") as ws, client.websocket_connect(f"/ws/games/{gid}") as spec:
+    with ws_connect(client, gid, seat) as ws, client.websocket_connect(f"/ws/games/{gid}") as spec:
         first = ws.receive_json()
         assert first["type"] == "view" and first["view"]["version"] == 0 and first["view"]["you_act"] is True
         assert first["view"] == view(client, gid, seat)
@@ -32,7 +32,7 @@ def test_ws_sends_views_and_accepts_actions(client):
 def test_ws_errors(client):
     g = new_game(client, mode="network", seed=7)
     gid, ger, sov = g["id"], g["seats"]["german"], g["seats"]["soviet"]
-    with client.websocket_connect(f"/ws/games/{gid}?seat={sov}") as ws:
+    with ws_connect(client, gid, sov) as ws:
         ws.receive_json()
         ws.send_json({"type": "action", "action": "end", "version": 0})
         e = ws.receive_json()
@@ -43,7 +43,7 @@ def test_ws_errors(client):
         assert ws.receive_json()["status"] == 422
         ws.send_json({"type": "action", "action": "end", "version": "zero"})
         assert ws.receive_json()["status"] == 422
-    with client.websocket_connect(f"/ws/games/{gid}?seat={ger}") as ws:
+    with ws_connect(client, gid, ger) as ws:
         ws.receive_json()
         ws.send_json({"type": "action", "action": "end", "version": 5})
         e = ws.receive_json()

@@ -41,6 +41,11 @@ class RandomPlayer:
 # generic players: name -> factory or "module:factory" (imported lazily so a light install stays light)
 _GENERIC: dict[str, str | Callable[..., Player]] = {
     "random": RandomPlayer,
+    # independent baselines (typhoon/ai/baselines): contract only, no code shared with the players
+    "baseline-greedy": "typhoon.ai.baselines.greedy:greedy",
+    "baseline-bold": "typhoon.ai.baselines.greedy:bold",
+    # OpenSpiel's MCTSBot (needs the research extra), budget comparable per phase
+    "openspiel-mcts": "typhoon.ai.baselines.openspiel_mcts:openspiel_mcts",
 }
 
 

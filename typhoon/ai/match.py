@@ -77,11 +77,12 @@ def play_game(first: str, second: str, options: dict[str, Any] | None = None, se
     players = {side: make_player(name, game_name, seed=seed * 2 + 1 + i) for i, (side, name) in enumerate(names.items())}
     check = not game.perfect_information  # a player only saw its observation: the truth judges its action
     t0 = time.perf_counter()
-    while not game.is_over():
-        if game.is_chance():
+    rules = game.rules  # the loop asks the rules directly: the same questions as game.is_over() etc.
+    while rules.outcome(state := game.state) is None:
+        if rules.is_chance(state):
             game.roll()
         else:
-            side = game.current_player
+            side = rules.current_player(state)
             game.push(players[side].choose(game.observed(side, keep_history=False)), validate=check)
     out = game.outcome()
     assert out is not None

@@ -16,11 +16,19 @@ legal actions, else ``"plan"``):
   plan plus plans of noisy policies (optional ``policy.plan(game)``; by default the policy's
   actions until the phase moves on, the dice are due or another side must act).
 
-Each candidate is played out on copies of the game by (noisy) policies on every side, with
-dice drawn by the searcher's own generator (never the game's: no peeking at future rolls), for
-``horizon`` phase changes (``rules.phase_key``), then scored by the evaluation. Every candidate
-sees the same dice and policy seeds (common random numbers). The best mean wins; the plan is
-then played one action at a time.
+Candidates come from a *population* of policies: the policy's own plan, then one plan per
+playing style the policy offers (optional ``policy.population()``: a list of keyword sets,
+e.g. Battle for Moscow's ``{"style": "aggressive"}``), then noisy plans of random styles.
+
+Each candidate is played out on copies of the game, with dice drawn by the searcher's own
+generator (never the game's: no peeking at future rolls), for ``horizon`` phase changes
+(``rules.phase_key``), then scored by the evaluation. The opponent in a playout is drawn from
+the population too (a style and a noise level per playout seed: never one fixed opponent, so
+the search does not overfit to its own policy); its own side plays the policy with a little
+noise. Every candidate sees the same dice, opponents and policy seeds (common random numbers).
+Rollouts are spent by successive halving (a bandit over the candidates: each round every
+survivor gets the same playouts, the worse half is dropped) until ``rollouts`` playouts per
+candidate on average are used; the best mean wins; the plan is then played one action at a time.
 
 Hidden information: the player is given ``game.observed(side)`` and never sees the truth. In
 a game without perfect information each playout (and the candidate plans) runs on a
@@ -46,7 +54,7 @@ from .base import DEFAULT_GAME, RandomPlayer, register
 @dataclass(frozen=True)
 class Budget:
     candidates: int  # plans compared per decision (the policy's own included)
-    rollouts: int  # playouts per candidate
+    rollouts: int  # playouts per candidate (on average: successive halving spends them)
     horizon: int  # phase changes played out before the static evaluation; 0: to the end of the game
     noise: float = 1.0  # score noise of the plan variations
     rollout_noise: float = 0.0  # score noise of the playout policy (0: the policy itself)
@@ -54,12 +62,16 @@ class Budget:
     phase_rollouts: int = 40  # playouts one phase may use; past it, small decisions are the policy's
     max_plan: int = 60  # default plans are cut after this many actions
     max_steps: int = 5000  # a playout stops after this many actions
+    opponent_noise: tuple[float, ...] = (0.0, 0.5, 1.0, 2.0)  # noise levels of playout opponents
+    own_noise: float = 0.3  # noise of the searcher's own side in playouts
+    population: bool = True  # candidates and playout opponents from the policy's population
 
 
 LEVELS = {
-    "search-easy": Budget(candidates=3, rollouts=2, horizon=4, phase_rollouts=18),
-    "search-normal": Budget(candidates=4, rollouts=3, horizon=0, phase_rollouts=36),
-    "search-hard": Budget(candidates=6, rollouts=4, horizon=0, phase_rollouts=80),
+    "search-easy": Budget(candidates=3, rollouts=2, horizon=4, phase_rollouts=18, population=False),
+    "search-normal": Budget(candidates=6, rollouts=4, horizon=0, phase_rollouts=48),
+    "search-hard": Budget(candidates=9, rollouts=8, horizon=0, phase_rollouts=120),
+    "search-expert": Budget(candidates=12, rollouts=12, horizon=0, phase_rollouts=160),
 }
 
 
@@ -104,6 +116,8 @@ class SearchPlayer:
         self.policy = policy_factory(game)
         self.rng = random.Random(seed)
         self.base = self.policy(seed=seed)
+        pop = getattr(self.base, "population", None)
+        self.styles: list[dict[str, Any]] = list(pop()) if pop is not None and self.budget.population else []
         self._plan: list[Any] = []
         self._expect: Any = None
         self.stats = {"decisions": 0, "searches": 0, "rollouts": 0}
@@ -162,19 +176,29 @@ class SearchPlayer:
         return a
 
     def _search(self, game: Game, me: str, cands: list[list[Any]]) -> Any:
+        """Successive halving over the candidates with common random numbers (module docstring);
+        ties go to the earlier candidate (the policy's own first)."""
         self.stats["searches"] += 1
         b = self.budget
-        seeds = [self.rng.randrange(2**31) for _ in range(b.rollouts)]
-        self._spent += len(seeds) * len(cands)
-        best, best_v = cands[0], None
-        for plan in cands:
-            total = 0.0
-            for s in seeds:
-                total += self._rollout(game, me, plan, s)
-            mean = total / len(seeds)
-            if best_v is None or mean > best_v + 1e-9:
-                best, best_v = plan, mean
-        self._start(game, best)
+        budget = b.rollouts * len(cands)
+        alive = list(range(len(cands)))
+        totals = [0.0] * len(cands)
+        counts = [0] * len(cands)
+        rounds = max(1, (len(cands) - 1).bit_length())  # halvings down to one candidate
+        for _ in range(rounds):
+            per = max(1, budget // (len(alive) * rounds))
+            seeds = [self.rng.randrange(2**31) for _ in range(per)]
+            for i in alive:
+                for sd in seeds:
+                    totals[i] += self._rollout(game, me, cands[i], sd)
+                    counts[i] += 1
+            self._spent += per * len(alive)
+            if len(alive) == 1:
+                break
+            alive.sort(key=lambda i: (-totals[i] / counts[i], i))
+            alive = sorted(alive[: max(1, (len(alive) + 1) // 2)])
+        best = min(alive, key=lambda i: (-totals[i] / counts[i], i))
+        self._start(game, cands[best])
         return self._next(game)
 
     # -- candidates -----------------------------------------------------------------------
@@ -184,11 +208,17 @@ class SearchPlayer:
         seen = set()
         # hidden values: the plans are made on one determinisation (the searcher's own draw)
         world = game if game.perfect_information else determinise(game, me, random.Random(self.rng.randrange(2**31)))
+        # the policy's own plan, one plan per style of its population, then noisy plans
+        kinds: list[tuple[float, dict[str, Any]]] = [(0.0, {})] + [(0.0, st) for st in self.styles]
         for k in range(b.candidates * 2):
             if len(out) >= b.candidates:
                 break
-            noise = 0.0 if k == 0 else b.noise * (0.5 + (k % 3) * 0.5)
-            pol = self.policy(seed=self.rng.randrange(2**31), noise=noise)
+            if k < len(kinds):
+                noise, style = kinds[k]
+            else:
+                noise = b.noise * (0.5 + (k % 3) * 0.5)
+                style = self.rng.choice(self.styles) if self.styles else {}
+            pol = self.policy(seed=self.rng.randrange(2**31), noise=noise, **style)
             plan = self._own_plan(world, pol)
             key = tuple(str(a) for a in plan)
             if plan and key not in seen:
@@ -228,7 +258,7 @@ class SearchPlayer:
             if g.is_over() or (checked and not rules.is_legal(g.state, a)):
                 break
             g.push(a, validate=False)
-        pols = {side: self.policy(seed=rng.randrange(2**31), noise=b.rollout_noise) for side in self.package.sides}
+        pols = {side: self._playout_policy(side == me, rng) for side in self.package.sides}
         changes = 0
         last = rules.phase_key(g.state)
         steps = 0
@@ -244,6 +274,20 @@ class SearchPlayer:
                 changes += 1
                 last = now
         return float(self.package.evaluate(g.state, me))
+
+
+    def _playout_policy(self, own: bool, rng: random.Random) -> Any:
+        """A playout policy: the searcher's own side plays the policy with a little noise; the
+        opponent is drawn from the population (a style and a noise level), never one fixed
+        player. Without a population: the policy with ``rollout_noise``, as before."""
+        b = self.budget
+        seed = rng.randrange(2**31)
+        if not self.styles:
+            return self.policy(seed=seed, noise=b.rollout_noise)
+        if own:
+            return self.policy(seed=seed, noise=b.own_noise)
+        style = rng.choice([{}] + self.styles)
+        return self.policy(seed=seed, noise=rng.choice(b.opponent_noise), **style)
 
 
 def _factory(level: str):

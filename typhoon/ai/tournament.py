@@ -166,10 +166,94 @@ def tournament(players: list[str], games_per_pair: int = 10, seed: int = 0, opti
     return {
         "game": game, "sides": list(sides),
         "players": players, "games_per_pair": games_per_pair, "seed": seed, "options": options,
-        "total_games": len(results), "pairs": pairs, "players_summary": summary, "ratings": ratings,
+        "total_games": len(results), "pairs": pairs, "swapped": swapped_scores(players, results, sides),
+        "players_summary": summary, "ratings": ratings,
         "results": [{k: v for k, v in r.items() if k not in ("seconds", "options")} for r in results],
         "seconds": round(sum(r["seconds"] for r in results), 3),
     }
+
+
+def swapped_scores(players: list[str], results: list[dict], sides: tuple[str, str] | list[str]) -> list[dict[str, Any]]:
+    """Side-swapped scores: for each pair of players (a, b), a's score over the games a played
+    on the first side against b AND on the second side against b, seed for seed (so neither
+    the side nor the dice favour anyone: 0.5 is equal strength). 95% Wilson interval over
+    the games; ``paired_ci95`` is a normal interval over the seed pairs (each seed's two games
+    averaged), which accounts for a seed that favours one side whoever plays it."""
+    first, second = sides
+    out = []
+    for i, a in enumerate(players):
+        for b in players[i + 1:]:
+            one = {r["seed"]: score(r["winner"], first) for r in results if r[first] == a and r[second] == b}
+            two = {r["seed"]: score(r["winner"], second) for r in results if r[second] == a and r[first] == b}
+            seeds = sorted(set(one) & set(two))
+            if not seeds:
+                continue
+            per_seed = [(one[s] + two[s]) / 2 for s in seeds]
+            n = len(seeds)
+            total = sum(per_seed) * 2
+            mean = total / (2 * n)
+            var = sum((x - mean) ** 2 for x in per_seed) / (n - 1) if n > 1 else 0.25
+            half = 1.96 * math.sqrt(var / n)
+            out.append({"a": a, "b": b, "seeds": n, "games": 2 * n, "score": round(mean, 4),
+                        f"as_{first}": round(sum(one[s] for s in seeds) / n, 4),
+                        f"as_{second}": round(sum(two[s] for s in seeds) / n, 4),
+                        "score_ci95": [round(x, 4) for x in wilson(total, 2 * n)],
+                        "paired_ci95": [round(max(0.0, mean - half), 4), round(min(1.0, mean + half), 4)]})
+    return out
+
+
+def format_swapped(rows: list[dict[str, Any]], sides: tuple[str, str] | list[str], names: dict[str, str]) -> list[str]:
+    """Lines of the side-swapped table (``swapped_scores``)."""
+    first, second = sides
+    fa, sb = names.get(first, first), names.get(second, second)
+    lines = [f"{'A':>16} {'B':>16} {'games':>6} {'A as ' + fa[:6]:>11} {'A as ' + sb[:6]:>11} {'A score':>8}  95% CI (Wilson; paired)"]
+    for r in rows:
+        lines.append(f"{r['a']:>16} {r['b']:>16} {r['games']:>6} {r[f'as_{first}']:>11.3f} {r[f'as_{second}']:>11.3f} "
+                     f"{r['score']:>8.3f}  [{r['score_ci95'][0]:.3f}, {r['score_ci95'][1]:.3f}]; "
+                     f"[{r['paired_ci95'][0]:.3f}, {r['paired_ci95'][1]:.3f}]")
+    return lines
+
+
+#: Fixed seed blocks for studies (compare versions on the same games): block k starts at BLOCKS[k].
+BLOCKS = (100_000, 200_000, 300_000, 400_000, 500_000)
+
+
+def study(players: list[str], games_per_block: int = 10, blocks: int = 3, editions: list[Any] | None = None,
+          option: str = "edition", options: dict[str, Any] | None = None, workers: int | None = None,
+          ray_address: str | None = None, progress: bool = False, game: str = DEFAULT_GAME) -> dict[str, Any]:
+    """Tournaments over several fixed seed blocks (``BLOCKS``) and values of one option (Battle
+    for Moscow: both editions), with the side-swapped score of every pair per block and value
+    and overall. JSON: game, players, games_per_block, blocks ([first seeds]), option, values,
+    cells ([{value, block, seed, swapped}]), overall ([swapped rows over every cell]), seconds."""
+    if blocks < 1 or blocks > len(BLOCKS):
+        raise ParseError(f"blocks must be 1..{len(BLOCKS)}")
+    values = list(editions) if editions else [None]
+    cells, every, seconds = [], [], 0.0
+    sides = two_sides(game)
+    for v in values:
+        opts = dict(options or {})
+        if v is not None:
+            opts[option] = v
+        for k in range(blocks):
+            doc = tournament(players, games_per_block, BLOCKS[k], opts, workers, ray_address, progress, game)
+            seconds += doc["seconds"]
+            cells.append({"value": v, "block": k, "seed": BLOCKS[k], "swapped": doc["swapped"]})
+            # seeds are made unique per value so the overall pairing stays seed by seed
+            tag = (values.index(v) + 1) * 10_000_000
+            every += [{**r, "seed": r["seed"] + tag} for r in doc["results"]]
+    return {"game": game, "sides": list(sides), "players": players, "games_per_block": games_per_block,
+            "blocks": list(BLOCKS[:blocks]), "option": option, "values": values, "cells": cells,
+            "overall": swapped_scores(players, every, sides), "seconds": round(seconds, 3)}
+
+
+def format_study(doc: dict[str, Any]) -> str:
+    names = registry.get(doc["game"]).side_names
+    lines = []
+    for c in doc["cells"]:
+        lines += ["", f"{doc['option']}={c['value']}, seeds {c['seed']}..{c['seed'] + doc['games_per_block'] - 1}:"]
+        lines += format_swapped(c["swapped"], doc["sides"], names)
+    lines += ["", f"overall ({len(doc['cells'])} cells):"] + format_swapped(doc["overall"], doc["sides"], names)
+    return "\n".join(lines)
 
 
 def format_tournament(doc: dict[str, Any]) -> str:
@@ -195,4 +279,7 @@ def format_tournament(doc: dict[str, Any]) -> str:
         cols = "".join(f" {g.get(k, 0):>5.1f}/{v.get(k, 0):<5.1f}" for k in avgs)
         lines.append(f"{p:>14} {s['rating']:>7.0f} {s['score']:>6.2f} {g['wins']:>6}-{g['draws']}-{g['losses']:<6} "
                      f"{v['wins']:>6}-{v['draws']}-{v['losses']:<6}{cols}")
+    if doc.get("swapped"):
+        lines += ["", "side-swapped scores (each pair on both sides with the same seeds; 0.5 = equal strength):"]
+        lines += format_swapped(doc["swapped"], (first, second), names)
     return "\n".join(lines)

@@ -21,6 +21,7 @@ COMMAND_MODULES = ("core_cmds", "play", "serve", "ai_cmds", "research_cmds")
 LAZY_COMMANDS = {
     "kit": "kit_cmds:kit",
     "fuzz": "fuzz_cmd:fuzz_cmd",
+    "patch": "patch_cmd:patch_cmd",
 }
 
 

@@ -32,7 +32,8 @@ def serve(host: str, port: int, database: str | None, open_browser: bool, log_le
     except Exception as e:  # a bad URL or an unreachable database: say so plainly
         raise click.ClickException(f"cannot open the database {url!r}: {e}") from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws="websockets-sansio")
+    # frames above 64 KiB are refused by the WebSocket layer itself (the app answers smaller bad ones)
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws="websockets-sansio", ws_max_size=65536)
     server = uvicorn.Server(config)
 
     def announce() -> None:

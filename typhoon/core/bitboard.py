@@ -28,6 +28,9 @@ class BitGrid:
                 groups[off] = groups.get(off, 0) | self.bit[h]
         # (offset, hexes that have an on-map neighbour at that offset)
         self._steps = tuple(sorted(groups.items()))
+        # the same split by direction of the shift, offsets made positive (``dilate``'s inner loop)
+        self._up = tuple((off, src) for off, src in self._steps if off > 0)
+        self._down = tuple((-off, src) for off, src in self._steps if off < 0)
 
     def mask(self, hexes: Iterable[str]) -> int:
         bit = self.bit
@@ -46,14 +49,47 @@ class BitGrid:
             mask ^= low
         return out
 
+    def nth(self, mask: int, i: int) -> str:
+        """The ``i``-th hex (from 0, in index order) of a mask: ``hexes(mask)[i]`` without the list."""
+        for _ in range(i):
+            mask &= mask - 1
+        if not mask:
+            raise IndexError(f"a mask of {i} hexes or fewer has no hex {i}")
+        return self.order[(mask & -mask).bit_length() - 1]
+
     def dilate(self, mask: int) -> int:
         """Every hex adjacent to a hex of ``mask`` (not including ``mask`` itself unless adjacent)."""
         out = 0
-        for off, src in self._steps:
-            m = mask & src
-            if m:
-                out |= m << off if off > 0 else m >> -off
+        for off, src in self._up:
+            out |= (mask & src) << off
+        for off, src in self._down:
+            out |= (mask & src) >> off
         return out
+
+    def link_masks(self, links: Mapping[str, Iterable[str]]) -> tuple[int, ...]:
+        """An irregular neighbour relation (rail lines, roads) as one mask per hex index: the
+        hexes linked to it (``reach_along``'s ``links``)."""
+        return tuple(self.mask(links.get(h, ())) for h in self.order)
+
+    def reach_along(self, start: str, allowance: int, links: tuple[int, ...], blocked: int = 0, stops: int = 0) -> int:
+        """Hexes reachable from ``start`` (excluded) in at most ``allowance`` steps along
+        ``links`` (``link_masks``), one movement point each: ``blocked`` hexes may not be
+        entered, ``stops`` hexes may be entered but not left (``reach`` with unit costs)."""
+        start_bit = self.bit[start]
+        seen = front = start_bit
+        open_ = self.all & ~blocked
+        for _ in range(allowance):
+            near = 0
+            while front:
+                low = front & -front
+                near |= links[low.bit_length() - 1]
+                front ^= low
+            new = near & open_ & ~seen
+            if not new:
+                break
+            seen |= new
+            front = new & ~stops
+        return seen & ~start_bit
 
     def reach(
         self,
@@ -71,14 +107,16 @@ class BitGrid:
         """
         start_bit = self.bit[start]
         seen = start_bit
-        expand = [start_bit]  # hexes reached at cost k that movement may continue from
+        spread = [self.dilate(start_bit)]  # the hexes next to those reached at cost k that movement may leave
         open_ = self.all & ~blocked
+        dilate = self.dilate
+        costs_ = tuple(costs.items())
         for k in range(1, allowance + 1):
             new = 0
-            for c, where in costs.items():
+            for c, where in costs_:
                 if c <= k:
-                    new |= self.dilate(expand[k - c]) & where
+                    new |= spread[k - c] & where
             new &= open_ & ~seen
             seen |= new
-            expand.append(new & ~stops)
+            spread.append(dilate(new & ~stops) if new & ~stops else 0)
         return seen & ~start_bit

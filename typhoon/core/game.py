@@ -35,7 +35,8 @@ class Rules(Protocol):
     """What a game module provides. The state type is the module's own.
 
     Optional hooks, used when present: ``legal_count(state)`` / ``legal_nth(state, i)`` (let
-    the lazy legal-action view count and index without building the list),
+    the lazy legal-action view count and index without building the list; ``legal_count`` may
+    return None where counting would build the list anyway: the view then builds it once),
     ``explain_illegal(state, action)`` (the reason in error messages), ``is_commitment(action)``
     (actions the player's undo may not take back), ``render_svg(state)`` (pictures, Jupyter),
     ``position_to_json(state)`` / ``position_from_json(doc)`` (the position codec).
@@ -99,20 +100,29 @@ class Entry(NamedTuple):
         return out
 
 
+_new_entry = tuple.__new__  # Entry(...) without the keyword machinery of NamedTuple.__new__ (push's hot path)
+
+
 class LegalActions(Sequence):
-    """A lazy view of the legal actions: nothing is generated until it is looked at."""
+    """A lazy view of the legal actions: nothing is generated until it is looked at.
+
+    ``len()`` and indexing use the rules' ``legal_count``/``legal_nth`` when they have them
+    (a random player needs one action, not the list); where ``legal_count`` returns None
+    the list is built once and kept for the view's later questions."""
+
+    __slots__ = ("_game", "_version", "_cache")
 
     def __init__(self, game: Game) -> None:
         self._game = game
-        self._version = game.ply
+        self._version = len(game.log)
         self._cache: list | None = None
 
     def _list(self) -> list:
-        if self._version != self._game.ply:
-            raise RuntimeError("the game changed since this view of legal actions was taken")
-        if self._cache is None:
-            self._cache = self._game.rules.legal_actions(self._game.state)
-        return self._cache
+        self._check()
+        cache = self._cache
+        if cache is None:
+            cache = self._cache = self._game.rules.legal_actions(self._game.state)
+        return cache
 
     def __contains__(self, action: object) -> bool:
         if self._cache is not None:
@@ -123,19 +133,27 @@ class LegalActions(Sequence):
         return iter(self._list())
 
     def __len__(self) -> int:
-        if self._cache is None and hasattr(self._game.rules, "legal_count"):
-            self._check()
-            return self._game.rules.legal_count(self._game.state)
+        if self._cache is None:
+            game = self._game
+            count = getattr(game.rules, "legal_count", None)
+            if count is not None:
+                self._check()
+                n = count(game.state)
+                if n is not None:
+                    return n
         return len(self._list())
 
     def __getitem__(self, i):  # type: ignore[override]
-        if self._cache is None and isinstance(i, int) and i >= 0 and hasattr(self._game.rules, "legal_nth"):
-            self._check()
-            return self._game.rules.legal_nth(self._game.state, i)
+        if self._cache is None and isinstance(i, int) and i >= 0:
+            game = self._game
+            nth = getattr(game.rules, "legal_nth", None)
+            if nth is not None:
+                self._check()
+                return nth(game.state, i)
         return self._list()[i]
 
     def _check(self) -> None:
-        if self._version != self._game.ply:
+        if self._version != len(self._game.log):
             raise RuntimeError("the game changed since this view of legal actions was taken")
 
     def __bool__(self) -> bool:
@@ -217,30 +235,32 @@ class Game:
         """Apply a legal action (or its text form) and append it to the log."""
         if isinstance(action, str):
             action = self.parse(action)
-        if self.is_over():
+        rules, state = self.rules, self.state
+        if rules.outcome(state) is not None:
             raise IllegalActionError(f"{action}: the game is over")
-        chance = self.is_chance()
+        chance = rules.is_chance(state)
         if validate:
-            legal = (
-                any(a == action for a, _ in self.chance_outcomes()) if chance else self.rules.is_legal(self.state, action)
-            )
+            legal = any(a == action for a, _ in rules.chance_outcomes(state)) if chance else rules.is_legal(state, action)
             if not legal:
                 raise IllegalActionError(self._why_illegal(action, chance))
         dice_before = self.dice.getstate() if chance and self.keep_history else None
         return self._apply(action, chance, dice_before)
 
     def _apply(self, action: Any, chance: bool, dice_before: object | None) -> tuple[str, ...]:
-        player = None if chance else self.current_player
-        rules = self.rules
-        before = rules.phase_key(self.state)
-        hidden = not getattr(rules, "perfect_information", True)
-        visibility = getattr(rules, "action_visibility", None) if hidden else None
-        seen_by, shown = visibility(self.state, action) if visibility is not None else (None, None)
+        rules, state = self.rules, self.state
+        player = None if chance else rules.current_player(state)
+        before = rules.phase_key(state)
+        if getattr(rules, "perfect_information", True):
+            hidden, seen_by, shown = False, None, None
+        else:
+            hidden = True
+            visibility = getattr(rules, "action_visibility", None)
+            seen_by, shown = visibility(state, action) if visibility is not None else (None, None)
         if self.keep_history:
-            self._stack.append((rules.copy_state(self.state), dice_before))
-        events = tuple(rules.apply(self.state, action))
+            self._stack.append((rules.copy_state(state), dice_before))
+        events = tuple(rules.apply(state, action))
         reveal = hidden and any(map(is_reveal, events))
-        self.log.append(Entry(action, player, chance, events, rules.phase_key(self.state) != before, seen_by, shown, reveal))
+        self.log.append(_new_entry(Entry, (action, player, chance, events, rules.phase_key(state) != before, seen_by, shown, reveal)))
         return events
 
     def _why_illegal(self, action: Any, chance: bool) -> str:
@@ -363,7 +383,7 @@ class Game:
         and is valid until the game moves on); ``push``, ``pop``, ``roll`` and ``undo`` on it
         raise, and ``copy()`` gives an independent game to explore. With hidden information it
         is an independent copy of the observed state."""
-        if self.perfect_information:
+        if getattr(self.rules, "perfect_information", True):
             return _ReadOnlyView(self, seat)
         g = self.copy(keep_history=keep_history)
         g.state = self.observe_state(seat)

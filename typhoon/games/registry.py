@@ -20,6 +20,9 @@ from ..core.errors import ParseError
 _KNOWN: dict[str, str] = {
     "bfm": "typhoon.games.bfm.package:PACKAGE",
     "mini": "typhoon.games.mini.package:PACKAGE",
+    "mc": "typhoon.games.mc.package:PACKAGE",
+    "ot": "typhoon.games.ot.package:PACKAGE",
+    "dom": "typhoon.games.dom.package:PACKAGE",
 }
 _CACHE: dict[str, GamePackage] = {}
 

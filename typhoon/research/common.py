@@ -100,3 +100,148 @@ def outcome_returns(pkg: GamePackage, game: Game) -> dict[str, float]:
         return dict.fromkeys(sides, 0.0)
     lose = -1.0 / max(1, len(sides) - 1)
     return {s: (1.0 if s == out.winner else lose) for s in sides}
+
+
+# -- truncation ----------------------------------------------------------------------------------
+def max_decisions(enc: Encoding) -> int:
+    """The default bound on decisions in an episode (truncation): the encoding's
+    ``max_decisions`` when it declares one, else 10,000."""
+    return int(getattr(enc, "max_decisions", 10_000))
+
+
+# -- rewards -------------------------------------------------------------------------------------
+#: the reward terms an environment can weigh (docs/research.md "Rewards")
+REWARD_TERMS = ("terminal", "share", "score", "losses")
+
+
+def reward_weights(rewards: dict[str, float] | str | None, shaping: float = 0.0) -> dict[str, float]:
+    """Reward weights by term, checked: ``"terminal"`` (the default) is ``{"terminal": 1}``;
+    a dict names the terms it uses. ``shaping`` (the older argument) adds to ``share``."""
+    if rewards is None or rewards == "terminal":
+        w = {"terminal": 1.0}
+    elif isinstance(rewards, str):
+        if rewards not in REWARD_TERMS:
+            raise ParseError(f"unknown reward {rewards!r}; terms: {list(REWARD_TERMS)}")
+        w = {"terminal": 1.0, rewards: 1.0}
+    else:
+        unknown = set(rewards) - set(REWARD_TERMS)
+        if unknown:
+            raise ParseError(f"unknown reward term(s) {sorted(unknown)}; terms: {list(REWARD_TERMS)}")
+        w = {k: float(v) for k, v in rewards.items()}
+    if shaping:
+        w["share"] = w.get("share", 0.0) + float(shaping)
+    return {k: v for k, v in w.items() if v}
+
+
+class Shaper:
+    """Dense reward terms for one side, each a change of a value in [-1, 1] or [0, 1]:
+
+    * ``share``: the side's share of the controlled places of its view (cities);
+    * ``score``: the side's share of the victory points of its view (``view["score"]``);
+    * ``losses``: strength the enemy lost minus strength the side lost since the start, each as
+      a fraction of its starting strength (the encoding's ``material(state, side)``).
+
+    Everything is read from the side's own view or observed state (nothing hidden)."""
+
+    def __init__(self, pkg: GamePackage, enc: Encoding, side: str, weights: dict[str, float]) -> None:
+        self.pkg, self.enc, self.side = pkg, enc, side
+        self.enemy = next(s for s in pkg.sides if s != side)
+        self.weights = {k: v for k, v in weights.items() if k != "terminal"}
+        self.terminal = weights.get("terminal", 0.0)
+        if "losses" in self.weights and not callable(getattr(enc, "material", None)):
+            raise ParseError(f"game {pkg.name!r}: its encoding has no material(), so 'losses' cannot be measured")
+        self._start: dict[str, float] = {}
+        self._last: dict[str, float] = {}
+
+    def reset(self, game: Game) -> None:
+        self._start = self._material(game) if "losses" in self.weights else {}
+        self._last = self._values(game)
+
+    def _material(self, game: Game) -> dict[str, float]:
+        known = observed_state(game.rules, game.state, self.side)
+        return {s: float(self.enc.material(known, s)) for s in (self.side, self.enemy)}
+
+    def _values(self, game: Game) -> dict[str, float]:
+        if not self.weights:
+            return {}
+        out: dict[str, float] = {}
+        view = None
+        if "share" in self.weights or "score" in self.weights:
+            view = self.pkg.view(observed_state(game.rules, game.state, self.side), self.side)
+        if "share" in self.weights:
+            control = view.get("control") or {}
+            out["share"] = sum(1 for v in control.values() if v == self.side) / max(1, len(control))
+        if "score" in self.weights:
+            score = view.get("score") or {}
+            total = sum(float(v) for v in score.values())
+            out["score"] = float(score.get(self.side, 0.0)) / total if total else 0.0
+        if "losses" in self.weights:
+            m = self._material(game)
+            lost = {s: 1.0 - m[s] / self._start[s] if self._start.get(s) else 0.0 for s in m}
+            out["losses"] = lost[self.enemy] - lost[self.side]
+        return out
+
+    def step(self, game: Game) -> float:
+        """The dense reward since the last call, plus the terminal reward if the game is over."""
+        now = self._values(game)
+        r = sum(self.weights[k] * (now[k] - self._last[k]) for k in now)
+        self._last = now
+        if game.is_over():
+            pkg = self.pkg
+            r += self.terminal * outcome_returns(pkg, game)[self.side]
+        return float(r)
+
+
+# -- the factored action space -------------------------------------------------------------------
+def factor_sizes(enc: Encoding) -> tuple[int, int]:
+    """``(actors, whats)`` of the encoding's factored action space; ``ParseError`` if it has none."""
+    sizes = getattr(enc, "factor_sizes", None)
+    if sizes is None or getattr(enc, "action_factors", None) is None:
+        raise ParseError("this game's encoding offers no factored action space (factor_sizes, action_factors)")
+    return int(sizes[0]), int(sizes[1])
+
+
+def factored_masks(enc: Encoding, mask: Any) -> tuple[Any, Any]:
+    """From a flat legal mask, the masks of the two heads: ``actor`` (bool ``A``) and
+    ``what`` given the actor (bool ``A x B``: row ``a`` = the choices open to actor ``a``)."""
+    import numpy as np
+
+    a_n, b_n = factor_sizes(enc)
+    pairs = enc.action_factors[np.flatnonzero(mask)]
+    actor = np.zeros(a_n, bool)
+    what = np.zeros((a_n, b_n), bool)
+    if len(pairs):
+        actor[pairs[:, 0]] = True
+        what[pairs[:, 0], pairs[:, 1]] = True
+    return actor, what
+
+
+def flat_index(enc: Encoding, actor: int, what: int) -> int | None:
+    """The flat index of the factored action (actor, what), or None if no action is that pair."""
+    table = _inverse_factors(enc)
+    return table.get((int(actor), int(what)))
+
+
+_INVERSE: dict[int, tuple[Any, dict[tuple[int, int], int]]] = {}
+
+
+def _inverse_factors(enc: Encoding) -> dict[tuple[int, int], int]:
+    table = enc.action_factors
+    key = id(table)
+    if key not in _INVERSE or _INVERSE[key][0] is not table:  # the table is kept: its id stays its own
+        factor_sizes(enc)
+        _INVERSE[key] = (table, {(int(a), int(b)): i for i, (a, b) in enumerate(table) if a >= 0})
+    return _INVERSE[key][1]
+
+
+def games_with_encoding() -> list[str]:
+    """The games of the registry that offer a research encoding (the ones the adapters serve);
+    a game whose package cannot be imported is left out."""
+    out = []
+    for name in registry.names():
+        try:
+            if registry.get(name).encoding() is not None:
+                out.append(name)
+        except ImportError:
+            continue
+    return out

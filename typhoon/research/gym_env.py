@@ -11,11 +11,20 @@ information chooses on ``game.observed(its side)``.
 
 * observation: float32 tensor ``encoding.observation_shape``, made from what the learner may know
   (``rules.observe``)
-* action: ``Discrete(encoding.num_actions)``; the legal ones are ``env.action_masks()`` (the
-  name sb3-contrib's MaskablePPO looks for) and ``info["action_mask"]``
-* reward: +1 win, -1 loss, 0 draw, at the end only. ``shaping`` (off by default) adds
-  ``shaping * (change in the learner's share of the controlled places of its view)`` after each
-  step.
+* action (``actions="flat"``, the default): ``Discrete(encoding.num_actions)``; the legal ones
+  are ``env.action_masks()`` (the name sb3-contrib's MaskablePPO looks for) and
+  ``info["action_mask"]``. ``actions="factored"``: ``MultiDiscrete([actors, whats])`` (e.g.
+  unit, then destination; the encoding's ``factor_sizes``/``action_factors``); ``action_masks()``
+  is then the actor mask followed by the union of the "what" masks (the per-dimension masks
+  MaskablePPO takes), and ``env.factored_masks()`` gives the exact one: what each actor may do.
+* reward: ``rewards`` weighs the terms (``common.Shaper``): ``"terminal"`` (+1 win, -1 loss, 0
+  draw, at the end; the default), ``"share"`` (change in the learner's share of the controlled
+  places of its view: cities), ``"score"`` (change in its share of the victory points of its
+  view), ``"losses"`` (change in enemy strength lost minus own strength lost, as fractions of the
+  starting strengths): ``rewards={"terminal": 1, "losses": 0.5}``, or a term's name for terminal
+  plus that term. ``shaping=x`` (older) adds ``x`` to the weight of ``"share"``.
+* truncation: after ``max_steps`` learner steps (illegal attempts count; default the encoding's
+  ``max_decisions``), ``truncated`` is True, so an agent that never finds a legal move still ends.
 * illegal actions: every index of the action space is a valid input to ``step`` (Gymnasium's
   contract, which ``check_env`` tests), so by default (``illegal="penalty"``) an illegal index
   leaves the game unchanged and returns reward ``illegal_penalty`` (-0.01), not terminated, with
@@ -36,16 +45,21 @@ from ..core.game import Game
 from ..games import registry
 from .common import (
     DEFAULT_GAME,
+    Shaper,
     check_side,
     encoding_of,
+    factor_sizes,
+    factored_masks,
+    flat_index,
     make_opponent,
+    max_decisions,
     observation,
     observation_range,
     opponent_move,
-    outcome_returns,
     package,
+    reward_weights,
 )
-from .text import board_text, seat_view
+from .text import board_text
 
 
 def env_id(game: str) -> str:
@@ -66,6 +80,9 @@ class TyphoonEnv(gym.Env):
         illegal: str = "penalty",
         illegal_penalty: float = -0.01,
         render_mode: str | None = None,
+        rewards: dict[str, float] | str | None = None,
+        max_steps: int | None = None,
+        actions: str = "flat",
     ) -> None:
         self.pkg = pkg = package(game)  # ParseError lists the games
         side = pkg.sides[0] if side is None else side
@@ -81,24 +98,40 @@ class TyphoonEnv(gym.Env):
         self.game_options = pkg.normalise_options(dict(options or {}))  # ParseError names a bad option
         self.encoding = encoding_of(pkg, self.game_options)
         self.shaping = float(shaping)
+        self.reward_weights = reward_weights(rewards, shaping)
+        Shaper(pkg, self.encoding, side, self.reward_weights)  # ParseError now for a term the game cannot measure
+        self.max_steps = int(max_steps) if max_steps is not None else max_decisions(self.encoding)
+        if actions not in ("flat", "factored"):
+            raise ValueError(f"actions must be 'flat' or 'factored', not {actions!r}")
+        self.actions = actions
         self.illegal = illegal
         self.illegal_penalty = float(illegal_penalty)
         self.render_mode = render_mode
         self.observation_space = spaces.Box(*observation_range(self.encoding), tuple(self.encoding.observation_shape), np.float32)
-        self.action_space = spaces.Discrete(int(self.encoding.num_actions))
+        if actions == "factored":
+            self.action_space = spaces.MultiDiscrete(list(factor_sizes(self.encoding)))  # ParseError if none
+        else:
+            self.action_space = spaces.Discrete(int(self.encoding.num_actions))
         self.game: Game | None = None
         self.opponent = None
+        self.shaper: Shaper | None = None
+        self.steps = 0
+        self._done_decisions = 0
 
     # -- episode ----------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         super().reset(seed=seed)
+        self._done_decisions += self._decisions_now()
         game_seed = int(self.np_random.integers(2**31))
         extra = (options or {}).get("game_options") or {}
         self.game = self.pkg.new_game({**self.game_options, **extra}, seed=game_seed, keep_history=False)
         if extra:
             self.encoding = encoding_of(self.pkg, self.game.options)
         self.opponent = make_opponent(self.pkg, self.opponent_name, seed=game_seed + 1)
+        self.shaper = Shaper(self.pkg, self.encoding, self.side, self.reward_weights)
+        self.steps = 0
         self._play_others()
+        self.shaper.reset(self.game)
         return self._obs(), self._info()
 
     def _play_others(self) -> None:
@@ -112,39 +145,66 @@ class TyphoonEnv(gym.Env):
             else:
                 opponent_move(self.pkg, g, self.opponent, g.current_player)
 
-    def _share(self) -> float:
-        """The learner's share of the places its view shows as controlled by someone."""
-        control = seat_view(self.pkg, self.game.state, self.side).get("control") or {}
-        return sum(1 for v in control.values() if v == self.side) / max(1, len(control))
+    def _flat(self, action: Any) -> int:
+        """The flat index of an action of the action space (a pair in the factored form)."""
+        if self.actions == "flat":
+            return int(action)
+        actor, what = (int(x) for x in np.asarray(action).reshape(-1)[:2])
+        index = flat_index(self.encoding, actor, what)
+        if index is None:
+            raise ValueError(f"no action is the pair (actor {actor}, what {what})")
+        return index
 
-    def step(self, action: int):
+    def step(self, action: Any):
         g = self.game
         if g is None:
             raise RuntimeError("call reset() before step()")
         if g.is_over():
             raise RuntimeError("the episode is over; call reset()")
-        before = self._share() if self.shaping else 0.0
+        self.steps += 1
+        truncated = self.steps >= self.max_steps
         try:
-            g.push(self.encoding.decode(g.state, int(action)))  # validates; a refused action changes nothing
+            index = self._flat(action)
+            g.push(self.encoding.decode(g.state, index))  # validates; a refused action changes nothing
         except (ValueError, IllegalActionError) as e:
             if self.illegal == "raise":
                 raise IllegalActionError(f"action {action}: {e}") from None
             info = self._info()
             info["illegal"] = f"action {action}: {e}"
-            return self._obs(), self.illegal_penalty, False, False, info
+            return self._obs(), self.illegal_penalty, False, truncated, info
         self._play_others()
-        reward = self.shaping * (self._share() - before) if self.shaping else 0.0
+        reward = self.shaper.step(g)
         terminated = g.is_over()
-        if terminated:
-            reward += outcome_returns(self.pkg, g)[self.side]
-        return self._obs(), float(reward), terminated, False, self._info()
+        return self._obs(), float(reward), terminated, truncated and not terminated, self._info()
 
     # -- looking ----------------------------------------------------------------------------
-    def action_masks(self) -> np.ndarray:
+    def decisions(self) -> int:
+        """Decisions (non-chance actions of both sides) made in all episodes so far (benchmarks)."""
+        return self._done_decisions + self._decisions_now()
+
+    def _decisions_now(self) -> int:
+        g = self.game
+        return 0 if g is None else sum(1 for e in g.log if not e.chance)
+
+    def legal_mask(self) -> np.ndarray:
+        """The flat legal mask (bool, ``encoding.num_actions``)."""
         g = self.game
         if g is None or g.is_over():
             return np.zeros(self.encoding.num_actions, bool)
         return np.asarray(self.encoding.legal_mask(g.state), dtype=bool)
+
+    def action_masks(self) -> np.ndarray:
+        """The mask of the action space: the flat mask, or (factored) the actor mask followed by
+        the union of the "what" masks."""
+        flat = self.legal_mask()
+        if self.actions == "flat":
+            return flat
+        actor, what = factored_masks(self.encoding, flat)
+        return np.concatenate([actor, what.any(axis=0)])
+
+    def factored_masks(self) -> tuple[np.ndarray, np.ndarray]:
+        """(actor mask ``A``, what mask given the actor ``A x B``): the exact factored masks."""
+        return factored_masks(self.encoding, self.legal_mask())
 
     def _obs(self) -> np.ndarray:
         return observation(self.pkg, self.encoding, self.game.state, self.side)
@@ -184,3 +244,29 @@ def register() -> None:
 
 
 register()
+
+
+def vector_env(
+    game: str = DEFAULT_GAME,
+    num_envs: int = 4,
+    mode: str = "sync",
+    **kwargs: Any,
+) -> gym.vector.VectorEnv:
+    """Several games at once through Gymnasium's vector API: ``mode="sync"`` steps them in this
+    process, ``"async"`` in ``num_envs`` worker processes (``gymnasium.vector.AsyncVectorEnv``).
+    ``kwargs`` go to each :class:`TyphoonEnv`. The masks of all games:
+    ``envs.call("action_masks")`` (a tuple, one per game); episodes reset themselves
+    (Gymnasium's next-step autoreset)."""
+    if mode not in ("sync", "async"):
+        raise ValueError(f"mode must be 'sync' or 'async', not {mode!r}")
+    fns = [_env_factory(game, kwargs) for _ in range(num_envs)]
+    if mode == "async":
+        return gym.vector.AsyncVectorEnv(fns, context="spawn" if kwargs.pop("spawn", False) else None)
+    return gym.vector.SyncVectorEnv(fns)
+
+
+def _env_factory(game: str, kwargs: dict[str, Any]):
+    def make() -> TyphoonEnv:
+        return TyphoonEnv(game=game, **kwargs)
+
+    return make

@@ -3,7 +3,10 @@
 The model plays one side of one game per server process; the server plays the other side
 with a Typhoon computer player and makes the chance events, so after each ``act`` the model is
 asked again only when it must decide. Tools: ``new_game``, ``describe``, ``legal_actions``,
-``odds``, ``act``, ``log``, ``save``. Errors the model can fix (an illegal action, an unknown unit,
+``legal_summary`` (per unit, compact), ``pending`` (what the game waits for), ``map`` (terrain,
+hexside features, lines, places, adjacency and how hexes are numbered), ``rules`` (charts, results,
+victory), ``odds``, ``act``, ``act_many`` (several actions, a result for each), ``undo``, ``log``,
+``save``. Errors the model can fix (an illegal action, an unknown unit,
 no game yet) come back as tool errors with a plain message; the game is never changed by them.
 
 The seat sees only what its side may see: ``describe`` is made from its side's view, ``log`` and
@@ -17,6 +20,8 @@ Run: ``typhoon mcp`` or ``python -m typhoon.research.mcp_server [--game NAME]``.
 from __future__ import annotations
 
 import argparse
+import json
+from collections import defaultdict
 from typing import Any
 
 from mcp.server.mcpserver import MCPServer
@@ -24,7 +29,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 
 from ..core import record
 from ..core.contract import GamePackage
-from ..core.errors import TyphoonError
+from ..core.errors import TyphoonError, UndoError
 from ..core.game import Game
 from ..games import registry
 from .common import DEFAULT_GAME, make_opponent, observed_state, opponent_move, package
@@ -50,7 +55,7 @@ class Seat:
             raise ToolError("no game yet: call new_game first")
         return self.game
 
-    def new_game(self, options: dict[str, Any] | None, side: str | None, opponent: str, seed: int,
+    def new_game(self, options: dict[str, Any] | None, side: str | None, opponent: str | None, seed: int,
                  game: str | None = None) -> str:
         """Start a game of ``game`` (default: this seat's) with this seat playing ``side``
         (default: the game's first side)."""
@@ -59,6 +64,8 @@ class Seat:
         except TyphoonError as e:
             raise ToolError(str(e)) from None
         side = pkg.sides[0] if side is None else side
+        if opponent is None:
+            opponent = "heuristic" if "heuristic" in pkg.players() else "random"
         if side not in pkg.sides:
             raise ToolError(f"side must be {' or '.join(repr(s) for s in pkg.sides)}, not {side!r}")
         try:
@@ -160,6 +167,119 @@ class Seat:
             lines.append(f"Your move: {self._phase_line()}.")
         return "\n".join(lines)
 
+    # -- what a seat needs beyond the basics ---------------------------------------------------
+    def legal_summary(self) -> str:
+        """The legal actions grouped by unit and verb, one line each: ``XX move (12): 0305 0306
+        ...``; actions naming no unit are listed as they are."""
+        g = self._need()
+        if g.is_over():
+            return "The game is over: no legal actions."
+        groups: dict[tuple[str, str], list[str]] = defaultdict(list)
+        plain: list[str] = []
+        for a in g.legal_actions:
+            d = self.pkg.describe(g.state, a)
+            units = d.get("units") or ()
+            if len(units) == 1:
+                groups[(str(units[0]), str(d.get("verb")))].append(str(d.get("hex") or d.get("text") or a))
+            else:
+                plain.append(str(a))
+        lines = [f"{u} {verb} ({len(xs)}): {' '.join(xs)}" for (u, verb), xs in groups.items()]
+        n = sum(len(xs) for xs in groups.values()) + len(plain)
+        head = f"{n} legal actions; write them as legal_actions lists them (e.g. '{next(iter(g.legal_actions))}')."
+        return "\n".join([head, *lines, *plain])
+
+    def pending(self) -> str:
+        """What the game waits for now, as this seat's view says (the pending choice, battles
+        declared and where they stand, notes such as a unit that must still leave a stack)."""
+        g = self._need()
+        view = seat_view(self.pkg, g.state, self.side)
+        out = [f"{phase_text(view)}; to act: {view.get('current_player') or ('nobody: the game is over' if g.is_over() else 'the dice')}."]
+        p = view.get("pending")
+        if p:
+            out.append(f"Pending ({p.get('kind')}): {p.get('text')}")
+        for b in view.get("battles") or ():
+            out.append(
+                f"Battle at {b.get('target')}: attackers {', '.join(map(str, b.get('attackers') or ())) or 'none'}; "
+                f"defenders {', '.join(map(str, b.get('defenders') or ())) or 'none'}; step {b.get('step')}"
+                + (f"; result {b['result']}" if b.get("result") else "")
+            )
+        out += [f"Note: {n}" for n in view.get("notes") or ()]
+        why = g.undo_refusal(self.side)
+        out.append("Undo: possible." if why is None else f"Undo: not possible ({why}).")
+        return "\n".join(out)
+
+    def map_text(self, hexes: list[str] | None = None) -> str:
+        """The board as data a model can read: numbering, terrain and attributes per hex, its
+        neighbours, hexside features, lines (rail, road), places and map edges."""
+        meta = self._map()
+        if not meta:
+            return "This game offers no map data."
+        geo = meta.get("geometry") or {}
+        cells = meta.get("hexes") or {}
+        wanted = [h for h in (hexes or cells) if h in cells]
+        unknown = [h for h in hexes or () if h not in cells]
+        if unknown:
+            raise ToolError(f"no hex {', '.join(map(repr, unknown))} on this map")
+        nb = _neighbours(geo.get("centres") or {})
+        sides: dict[str, list[str]] = defaultdict(list)
+        for hs in meta.get("hexsides") or ():
+            sides[hs["a"]].append(f"{hs['feature']} to {hs['b']}")
+            sides[hs["b"]].append(f"{hs['feature']} to {hs['a']}")
+        out = [
+            f"{meta.get('title', self.pkg.title)}: {len(cells)} hexes, {geo.get('orientation', '?')}-topped. "
+            "Hex ids are CCRR (column then row, from the top-left); neighbours are listed per hex."
+        ]
+        for h in wanted:
+            attrs = {k: v for k, v in cells[h].items() if v not in (None, False, "", [], {}) and k != "terrain"}
+            line = f"{h}: {cells[h].get('terrain')}"
+            if attrs:
+                line += " " + json.dumps(attrs, separators=(",", ":"), default=str)
+            line += f"; next to {' '.join(nb.get(h, ()))}"
+            if sides.get(h):
+                line += f"; {', '.join(sides[h])}"
+            out.append(line)
+        if not hexes:
+            for ln in meta.get("lines") or ():
+                out.append(f"{ln.get('feature')} line: {' '.join(ln.get('hexes') or ())}")
+            for pl in meta.get("places") or ():
+                out.append(f"place {pl.get('name')} ({pl.get('kind')}) in {pl.get('hex')}" + (f", value {pl['value']}" if pl.get("value") else ""))
+            for e in meta.get("edges") or ():
+                out.append(f"edge {e.get('name')}: {' '.join(e.get('hexes') or ())}")
+        return "\n".join(out)
+
+    def rules_text(self) -> str:
+        """The rules reference of the game: charts (the combat results table...), result codes,
+        victory conditions and references, as JSON."""
+        doc = self.pkg.rules_doc(self._need().options if self.game is not None else None)
+        return json.dumps(doc, default=str, separators=(",", ":"))
+
+    def undo(self) -> str:
+        """Take back this seat's last action (within the phase, never past a die roll)."""
+        g = self._need()
+        try:
+            entry = g.undo(self.side)
+        except UndoError as e:
+            raise ToolError(str(e)) from None
+        return f"Took back '{entry.text_for(self.side)}'. Your move: {self._phase_line()}."
+
+    def act_many(self, actions: list[str]) -> str:
+        """Several actions in order, one result line each; stops at the first refused action
+        (the ones before it stand) or when it is no longer this seat's move."""
+        if not actions:
+            raise ToolError("give at least one action")
+        lines = []
+        for i, text in enumerate(actions, 1):
+            g = self._need()
+            if g.is_over() or g.current_player != self.side:
+                lines.append(f"{i}. {text}: not played (it is no longer your move)")
+                break
+            try:
+                lines.append(f"{i}. OK: " + self.act(text).replace("\n", "\n   "))
+            except ToolError as e:
+                lines.append(f"{i}. REFUSED: {e} (actions after it were not played)")
+                break
+        return "\n".join(lines)
+
     def log(self, last: int = 40) -> str:
         g = self._need()
         start = max(0, len(g.log) - last) if last > 0 else 0
@@ -178,6 +298,23 @@ class Seat:
         return f"Saved {len(g.log)} actions to {path}."
 
 
+def _neighbours(centres: dict[str, Any]) -> dict[str, list[str]]:
+    """Adjacent hexes from the hex centres of ``map_meta`` (centres one hex apart)."""
+    pts = {h: (float(x), float(y)) for h, (x, y) in centres.items()}
+    if len(pts) < 2:
+        return {}
+    items = list(pts.items())
+    d0 = min(((ax - bx) ** 2 + (ay - by) ** 2) for i, (_, (ax, ay)) in enumerate(items[:30]) for _, (bx, by) in items[i + 1:])
+    lim = d0 * 1.2
+    out: dict[str, list[str]] = defaultdict(list)
+    for i, (a, (ax, ay)) in enumerate(items):
+        for b, (bx, by) in items[i + 1:]:
+            if (ax - bx) ** 2 + (ay - by) ** 2 <= lim:
+                out[a].append(b)
+                out[b].append(a)
+    return {h: sorted(v) for h, v in out.items()}
+
+
 def _option_help(pkg: GamePackage) -> str:
     parts = []
     for s in pkg.option_specs():
@@ -190,11 +327,33 @@ def _option_help(pkg: GamePackage) -> str:
     return ", ".join(parts) or "none"
 
 
+def new_game_description(pkg: GamePackage) -> str:
+    """The description of ``new_game``: exactly what it accepts, for every game it can start."""
+    from ..ai.base import player_names
+
+    per_game = []
+    for name in registry.names():
+        try:
+            g = registry.get(name)
+        except Exception:  # noqa: BLE001 (a broken game is left out of the description, as of the server)
+            continue
+        opponents = [n for n in player_names(name) if n != "human"]
+        per_game.append(
+            f"'{name}' ({g.title}): sides {' or '.join(repr(s) for s in g.sides)}; options {_option_help(g)}; "
+            f"opponents {', '.join(repr(o) for o in opponents)}"
+        )
+    return (
+        f"Start a new game (replacing any game in progress). game: which game (default '{pkg.name}'). "
+        "side: yours (default the game's first side). opponent: the computer player of the other side "
+        "(default 'heuristic' where the game has one). seed: the dice (an integer). options: an object of "
+        "option name to value; unknown names or bad values are refused with the reason. Games: "
+        + " | ".join(per_game)
+    )
+
+
 def build_server(seat: Seat | None = None, game: str = DEFAULT_GAME) -> MCPServer:
     seat = seat or Seat(game)
     pkg = seat.pkg
-    games = ", ".join(f"'{n}' ({t})" for n, t in registry.titles().items())
-    sides = " or ".join(repr(s) for s in pkg.sides)
     server = MCPServer(
         f"typhoon-{pkg.name}",
         instructions=(
@@ -205,14 +364,8 @@ def build_server(seat: Seat | None = None, game: str = DEFAULT_GAME) -> MCPServe
         ),
     )
 
-    @server.tool(
-        description=(
-            f"Start a new game. options ({pkg.title}): {_option_help(pkg)}. side: {sides} (yours; default "
-            f"{pkg.sides[0]!r}). opponent: a computer player name ('random', 'heuristic', ...). game: which game "
-            f"(default '{pkg.name}'; games: {games})."
-        )
-    )
-    def new_game(options: dict[str, Any] | None = None, side: str | None = None, opponent: str = "heuristic",
+    @server.tool(description=new_game_description(pkg))
+    def new_game(options: dict[str, Any] | None = None, side: str | None = None, opponent: str | None = None,
                  seed: int = 0, game: str | None = None) -> str:
         return seat.new_game(options, side, opponent, seed, game)
 
@@ -237,6 +390,40 @@ def build_server(seat: Seat | None = None, game: str = DEFAULT_GAME) -> MCPServe
         """Make your move (one action text). The server then plays the opponent and the dice until your next
         decision and returns what happened (as your side sees it)."""
         return seat.act(action)
+
+    @server.tool()
+    def legal_summary() -> str:
+        """The legal actions grouped per unit and verb, one line each (far shorter than legal_actions in a
+        movement phase)."""
+        return seat.legal_summary()
+
+    @server.tool()
+    def pending() -> str:
+        """What the game waits for now: the pending choice, the battles and where they stand, notes (e.g. a
+        unit that must still leave a hex it shares), and whether undo is possible."""
+        return seat.pending()
+
+    @server.tool(name="map")
+    def map_(hexes: list[str] | None = None) -> str:
+        """The map: how hexes are numbered, each hex's terrain and attributes and its neighbours, hexside
+        features (rivers), lines (rail), places (cities) and edges. hexes: only these hexes."""
+        return seat.map_text(hexes)
+
+    @server.tool()
+    def rules() -> str:
+        """The rules reference: charts (combat results table), result codes, victory conditions, references."""
+        return seat.rules_text()
+
+    @server.tool()
+    def undo() -> str:
+        """Take back your last action (only within the phase, never past a die roll or a revealed value)."""
+        return seat.undo()
+
+    @server.tool()
+    def act_many(actions: list[str]) -> str:
+        """Make several moves in order (action texts as legal_actions lists them); one result per action. Stops
+        at the first refused one (those before it stand) or when it is no longer your move."""
+        return seat.act_many(actions)
 
     @server.tool()
     def log(last: int = 40) -> str:

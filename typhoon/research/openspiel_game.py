@@ -280,7 +280,11 @@ class TyphoonObserver:
       (information states) also the player's history: the action ids in a game of perfect
       information, else the player's redacted log (``Game.log_view``).
 
-    The information-state tensor is the observation tensor (it has no memory of past actions)."""
+    The information-state tensor is the observation tensor (it has no memory of past actions).
+    ``tensor`` is a numpy array, ``dict["observation"]`` a numpy view of it in the encoding's
+    shape and ``planes`` every plane by its name (``encoding.planes``), views too; use
+    ``open_spiel.python.observation.make_observation(game)`` for numpy observations rather than
+    ``state.observation_tensor()`` (a Python list, by pybind11)."""
 
     def __init__(self, game: TyphoonSpielGame, iig_obs_type=None, params: dict | None = None) -> None:
         if params:
@@ -295,7 +299,10 @@ class TyphoonObserver:
         self.public_only = private == pyspiel.PrivateInfoType.NONE
         shape = tuple(self.enc.observation_shape)
         self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+        # OpenSpiel reads the entries of ``dict`` as disjoint pieces of the tensor, so the planes
+        # by name are a separate mapping (numpy views of the same tensor)
         self.dict = {"observation": self.tensor.reshape(shape)}
+        self.planes = {name: self.dict["observation"][i] for i, name in enumerate(self.enc.planes)}
 
     def _seat(self, player: int) -> str | None:
         """Whose knowledge the observation holds: the player's, or nobody's private part."""

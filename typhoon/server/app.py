@@ -32,6 +32,7 @@ from ..games import registry
 from .editor import router as editor_router
 from .guard import MAX_FRAME, BadInput, Guard, RateLimits, strict_json
 from .live import DEFAULT_GAME, ApiError, Games, LiveGame, package, player_names
+from . import seats
 from .seats import install_log_scrubbing, owner_secret, play_link, seat_secret, ws_accept_protocol
 from .store import Store
 
@@ -132,10 +133,7 @@ def meta_for(name: str, options: dict[str, Any] | None) -> dict[str, Any]:
 
 
 def created(live: LiveGame, secrets_: dict[str, str | None]) -> dict[str, Any]:
-    gid = live.meta.id
-    links = {seat: play_link(gid, s) for seat, s in secrets_.items() if s}
-    links["spectator"] = play_link(gid, None)
-    return {"id": gid, "seats": secrets_, "links": links, "owner": live.meta.owner_secret}
+    return seats.created(live.meta.id, secrets_, live.meta.owner_secret)
 
 
 def clean(text: Any) -> str:

@@ -36,6 +36,7 @@ from ..core.errors import TyphoonError
 from ..core.kit import MANIFEST, Issue, Kit, build_grid, validate_package
 from ..games import registry
 from .live import MODES, ApiError
+from .seats import created
 
 STATIC = Path(__file__).parent / "static" / "editor"
 MAX_BUNDLE = 8 * 1024 * 1024  # bytes of a JSON bundle (a large map.json is well under 1 MB)
@@ -248,13 +249,6 @@ def unzip_bundle(raw: bytes) -> dict[str, Any]:
 
 
 # -- games -----------------------------------------------------------------------------------------
-def created(gid: str, secrets_: dict[str, str | None]) -> dict[str, Any]:
-    """The answer of POST /api/games: id, seat secrets and the links that open them."""
-    links = {seat: f"/play/{gid}?seat={s}" for seat, s in secrets_.items() if s}
-    links["spectator"] = f"/play/{gid}"
-    return {"id": gid, "seats": secrets_, "links": links}
-
-
 def game_request(doc: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     """(bundle, settings) of POST /api/kit/games: ``{kit: bundle, mode?, human_side?, ai?,
     seed?, title?}``, or a bare bundle (a hot-seat game)."""
@@ -383,7 +377,7 @@ async def kit_game(request: Request) -> Any:
         meta, secrets_ = games.new_meta(settings.get("mode") or "hotseat", {}, settings.get("seed"), settings.get("title") or kit.title,
                                         settings.get("human_side"), settings.get("ai"), game=pkg.name)
         live = await games.create(meta, pkg.new_game(meta.options, meta.seed))
-        return JSONResponse({**created(live.meta.id, secrets_), "game": pkg.name}, status_code=201)
+        return JSONResponse({**created(live.meta.id, secrets_, live.meta.owner_secret), "game": pkg.name}, status_code=201)
     except ApiError as e:
         return fail(e.status, e.detail)
     except KitRefused as e:

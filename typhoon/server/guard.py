@@ -149,11 +149,10 @@ class Guard:
         limit = self.limit_for(scope.get("path", ""))
         declared = _header(scope, b"content-length")
         if declared is not None:
-            try:
-                if int(declared) > limit:
-                    raise BadInput(413, f"the body is {int(declared)} bytes; at most {limit} are accepted here")
-            except ValueError:
-                raise BadInput(400, "bad Content-Length header") from None
+            if not declared.isdigit():
+                raise BadInput(400, "bad Content-Length header")
+            if int(declared) > limit:
+                raise BadInput(413, f"the body is {int(declared)} bytes; at most {limit} are accepted here")
         chunks, size = [], 0
         while True:
             msg = await receive()

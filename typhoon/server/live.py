@@ -28,7 +28,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import inspect
 import json
 import logging
 import secrets
@@ -40,7 +39,6 @@ from ..core.errors import ParseError, TyphoonError
 from ..core.game import Entry, Game
 from ..core.record import dice_scheme, replay_game, replay_longest, seed_commitment, with_dice
 from ..games import registry
-from .seats import play_link
 from .store import Conflict, Store, StoredGame, now
 
 log = logging.getLogger("typhoon.server")
@@ -91,14 +89,6 @@ def package(name: str) -> GamePackage:
 
 
 # -- computer players (typhoon.ai.base: the generic players plus the package's own) ----------
-def _accepts(fn: Any, name: str) -> bool:
-    try:
-        params = inspect.signature(fn).parameters
-    except (TypeError, ValueError):  # pragma: no cover
-        return False
-    return name in params or any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
-
-
 def player_names(pkg: GamePackage) -> list[str]:
     """The computer players a game offers (``human`` left out)."""
     from ..ai import base

@@ -19,6 +19,8 @@ Accounts (a later change) plug in here: ``seat_secret`` is the only function the
 
 from __future__ import annotations
 
+from typing import Any
+
 import logging
 import re
 
@@ -66,6 +68,14 @@ def ws_accept_protocol(conn: HTTPConnection) -> str | None:
 def play_link(game_id: str, secret: str | None) -> str:
     """The link a person opens to play a seat (the secret in the fragment, never sent)."""
     return f"/play/{game_id}#seat={secret}" if secret else f"/play/{game_id}"
+
+
+def created(game_id: str, secrets_: dict[str, str | None], owner: str | None = None) -> dict[str, Any]:
+    """The answer to creating a game: its id, the seat secrets, the links that open them (the
+    secret in the fragment) and the owner secret that can re-issue them."""
+    links = {seat: play_link(game_id, s) for seat, s in secrets_.items() if s}
+    links["spectator"] = play_link(game_id, None)
+    return {"id": game_id, "seats": secrets_, "links": links, "owner": owner}
 
 
 _SECRET_IN_URL = re.compile(r"([?&](?:seat|owner)=)[^&\s\"]*")

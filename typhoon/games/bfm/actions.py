@@ -191,27 +191,35 @@ def interned(cls: type, *args: Any) -> Any:
     return a
 
 
-class _MoveTable(dict):
-    """hex -> the interned ``Move`` of one unit to that hex, made on first use."""
+class _HexTable(dict):
+    """hex -> the interned action of one kind (``Move``, ``Attack``, ``Place``) for one unit and
+    that hex, made on first use: legal-action lists index it instead of building values."""
 
-    def __init__(self, unit: str) -> None:
+    def __init__(self, cls: type, unit: str) -> None:
         super().__init__()
+        self.cls = cls
         self.unit = unit
 
-    def __missing__(self, hex_id: str) -> Move:
-        m = self[hex_id] = Move(self.unit, hex_id)
-        return m
+    def __missing__(self, hex_id: str) -> Any:
+        a = self[hex_id] = interned(self.cls, self.unit, hex_id)
+        return a
 
 
-_MOVES: dict[str, _MoveTable] = {}
+_TABLES: dict[tuple[type, str], _HexTable] = {}
+
+
+def table_of(cls: type, unit: str) -> dict[str, Any]:
+    """The interned ``cls(unit, hex)`` actions of a unit, by hex (``Move``, ``Attack``,
+    ``Place``, ``Reinforce``, ``Setup``)."""
+    table = _TABLES.get((cls, unit))
+    if table is None:
+        table = _TABLES[(cls, unit)] = _HexTable(cls, unit)
+    return table
 
 
 def moves_of(unit: str) -> dict[str, Move]:
     """The interned ``Move`` values of a unit, by destination hex."""
-    moves = _MOVES.get(unit)
-    if moves is None:
-        moves = _MOVES[unit] = _MoveTable(unit)
-    return moves
+    return table_of(Move, unit)
 
 
 def parse_action(text: str, unit_ids: frozenset[str] | set[str], check_hex) -> Action:

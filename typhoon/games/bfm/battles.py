@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from . import combat, sequence
-from .actions import END, Action, Advance, Attack, Commit, Loss, Resolve, Retreat, Roll, StandFast, interned
+from .actions import END, Action, Advance, Attack, Commit, Loss, Resolve, Retreat, Roll, StandFast, table_of
 from .kinds import Consequence, PhaseKind, Result, Step
 from .replacements import enter_hex
 from .state import Battle, BfmState, enemy_of
@@ -58,9 +58,14 @@ def declarations(state: BfmState) -> list[Action]:
     acts: list[Action] = []
     declared = {a for b in state.battles.values() for a in b.attackers}
     enemy_hexes = state.hexes_of_side(enemy_of(side))  # type: ignore[arg-type]
-    for u in data.unit_order:
-        if u in state.hex_of and u not in declared and data.units[u].side == side:
-            acts.extend(interned(Attack, u, t) for t in data.neighbours[state.hex_of[u]] if t in enemy_hexes)
+    neighbours, hex_of = data.neighbours, state.hex_of
+    for u in data.side_units[side]:  # type: ignore[index]
+        here = hex_of.get(u)
+        if here is not None and u not in declared:
+            targets = [t for t in neighbours[here] if t in enemy_hexes]
+            if targets:
+                attacks = table_of(Attack, u)
+                acts.extend([attacks[t] for t in targets])
     acts.append(Commit() if state.battles else END)
     return acts
 

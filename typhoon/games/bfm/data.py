@@ -71,6 +71,7 @@ class BfmData:
         self.edition_data = ed
         self.units = {u["id"]: UnitSpec(**{k: u[k] for k in UnitSpec.__dataclass_fields__}) for u in _load("counters.json")["units"]}
         self.unit_order = tuple(self.units)
+        self.side_units = {side: tuple(u for u in self.unit_order if self.units[u].side == side) for side in ("german", "soviet")}
         self.unit_index = {u: i for i, u in enumerate(self.unit_order)}
         self.crt = _results_table(CombatTable.from_json(_load("crt.json")))
         terrain = _load("terrain.json")
@@ -108,6 +109,8 @@ class BfmData:
         self.bits = BitGrid(self.grid)
         assert self.bits.order == self.hex_order
         self.hex_bit = self.bits.bit
+        self.rail_link_masks = self.bits.link_masks(self.rail_links)  # 8.1: the rail lines, as masks
+        self.neighbour_mask = {x: self.bits.dilate(b) for x, b in self.hex_bit.items()}  # the six hexes around, as a mask
         forest_mask = self.bits.mask(self.forest)
         self.edge_masks = {side: self.bits.mask(hexes) for side, hexes in self.edges.items()}
         self.cost_masks = {1: self.bits.all & ~forest_mask, 2: forest_mask}  # TEC: forest 2, else 1

@@ -7,10 +7,10 @@ the battle hex). The layout (docs/research.md) is a sequence of blocks; ``U`` = 
 SW, NW (``typhoon.core.hexgrid.DIRECTIONS``)::
 
     roll      6        die 1-6 (the chance outcomes; OpenSpiel's chance action = value - 1)
-    move      U x H    move unit to hex (8.0, 8.1)
-    setup     U x H    free set-up (000 6.0)
-    place     U x H    replacement placed on hex (10.0)
-    reinforce U x H    reinforcement arrives on hex (11.0)
+    unit_hex  U x H    unit to hex: what it means follows from the phase, so one block serves
+                       all four: set-up phase = free set-up (000 6.0); replacement phase =
+                       reinforcement arriving (11.0) for a unit due, else replacement placed
+                       (10.0); otherwise move (8.0, 8.1)
     attack    U x D    unit attacks the enemy in the hex next to it in direction d (9.0)
     resolve   H        resolve the battle in hex next (9.0)
     standfast 2        no, yes (000 9.3)
@@ -21,8 +21,16 @@ SW, NW (``typhoon.core.hexgrid.DIRECTIONS``)::
     commit    1        close declarations (9.0)
     end       1        end the phase
 
+The factored form (``FACTORS``, ``FACTOR_SIZES``): every player's action is a pair (actor,
+what): actor = one of the U units or ``U`` (no unit); what = a hex (unit_hex destination,
+resolve target) or one of the non-hex choices (``WHAT_NAMES``).
+
 Observations are float32 tensors of shape ``(PLANES, rows, columns)`` = ``(N, 10, 14)``: hex
 ``CCRR`` is cell ``[RR - 1, CC - 1]``. "Own" and "enemy" are relative to the observing player.
+Spatial planes hold sums over the units of a hex (two units sharing a hex add up); the
+``table_*`` planes are per-unit tables: the value for unit ``i`` (``data.unit_order``) is in
+flat cell ``i`` of the plane (row ``i // 14``, column ``i % 14``), so units off the map (the
+replacement pool, reinforcements to come, eliminated units) and their reduced side are seen too.
 """
 
 from __future__ import annotations
@@ -51,7 +59,7 @@ from .actions import (
     StandFast,
 )
 from .data import BfmData, bfm_data
-from .kinds import PhaseKind, Step
+from .kinds import PhaseKind, Result, Step
 from .state import BfmState, enemy_of
 
 U = 40
@@ -60,10 +68,7 @@ D = len(DIRECTIONS)
 
 _BLOCKS = (
     ("roll", 6),
-    ("move", U * H),
-    ("setup", U * H),
-    ("place", U * H),
-    ("reinforce", U * H),
+    ("unit_hex", U * H),
     ("attack", U * D),
     ("resolve", H),
     ("standfast", 2),
@@ -81,6 +86,9 @@ for _name, _size in _BLOCKS:
     _n += _size
 NUM_ACTIONS = _n
 _STARTS = sorted((o, name) for name, o in OFFSET.items())
+# the four unit-to-hex actions share one block (module docstring); their old names stay as aliases
+for _alias in ("move", "setup", "place", "reinforce"):
+    OFFSET[_alias] = OFFSET["unit_hex"]
 
 
 def num_actions() -> int:
@@ -111,7 +119,7 @@ def encode(state: BfmState, action: Action) -> int:
     t = type(action)
     try:
         if t is Move:
-            return OFFSET["move"] + ui[action.unit] * H + hi[action.to]
+            return OFFSET["unit_hex"] + ui[action.unit] * H + hi[action.to]
         if t is Attack:
             d = data.grid.direction(state.hex_of[action.unit], action.target)
             return OFFSET["attack"] + ui[action.unit] * D + DIRECTIONS.index(d)
@@ -140,12 +148,8 @@ def encode(state: BfmState, action: Action) -> int:
             return OFFSET["advance"] + (U if action.unit is None else ui[action.unit])
         if t is Restore:
             return OFFSET["restore"] + ui[action.unit]
-        if t is Setup:
-            return OFFSET["setup"] + ui[action.unit] * H + hi[action.hex]
-        if t is Place:
-            return OFFSET["place"] + ui[action.unit] * H + hi[action.hex]
-        if t is Reinforce:
-            return OFFSET["reinforce"] + ui[action.unit] * H + hi[action.hex]
+        if t is Setup or t is Place or t is Reinforce:
+            return OFFSET["unit_hex"] + ui[action.unit] * H + hi[action.hex]
     except (KeyError, ParseError, ValueError, AttributeError) as e:
         raise ValueError(f"cannot encode {action} in this state: {e}") from None
     raise ValueError(f"cannot encode {action!r}: unknown action type")
@@ -158,9 +162,9 @@ def decode(state: BfmState, index: int) -> Action:
     k = index - OFFSET[name]
     data = state.data
     units, hexes = data.unit_order, data.hex_order
-    if name in ("move", "setup", "place", "reinforce"):
+    if name == "unit_hex":
         unit, hex_id = units[k // H], hexes[k % H]
-        return {"move": Move, "setup": Setup, "place": Place, "reinforce": Reinforce}[name](unit, hex_id)
+        return _unit_hex_kind(state, unit)(unit, hex_id)
     if name == "roll":
         return Roll(k + 1)
     if name == "attack":
@@ -196,6 +200,18 @@ def decode(state: BfmState, index: int) -> Action:
     return EndPhase()
 
 
+def _unit_hex_kind(state: BfmState, unit: str) -> type:
+    """What "unit to hex" means now: set-up (000 6.0), reinforcement (11.0), replacement
+    (10.0) or move (8.0), by the phase and where the unit is."""
+    kind = state.phase_spec.kind
+    if kind == PhaseKind.SETUP:
+        return Setup
+    if kind == PhaseKind.REPLACEMENT:
+        due = any(unit in us for t, us in state.reinforcements.items() if t <= state.turn)
+        return Reinforce if due else Place
+    return Move
+
+
 def legal_indices(state: BfmState, legal=None) -> list[int]:
     """Indices of the legal actions (in the engine's order); ``legal`` may pass a list already made."""
     if legal is None:
@@ -212,6 +228,52 @@ def legal_mask(state: BfmState, legal=None) -> np.ndarray:
     if idx:
         mask[idx] = True
     return mask
+
+
+# -- the factored form: (actor, what) ---------------------------------------------------------
+#: the non-hex choices of the "what" head, after the H hexes
+WHAT_NAMES = (
+    *(f"attack_{d}" for d in DIRECTIONS),
+    "loss", "advance", "restore", "advance_none",
+    *(f"retreat_{a}_{b}" for a in DIRECTIONS for b in DIRECTIONS),
+    "standfast_no", "standfast_yes", "commit", "end",
+)  # fmt: skip
+NO_UNIT = U  # the actor of actions that name no unit
+FACTOR_SIZES = (U + 1, H + len(WHAT_NAMES))
+_W = {name: H + i for i, name in enumerate(WHAT_NAMES)}
+
+
+def _factor_table() -> np.ndarray:
+    """``FACTORS[index] = (actor, what)`` for every player's action index; (-1, -1) for the
+    chance outcomes (the die), which no player chooses."""
+    t = np.full((NUM_ACTIONS, 2), -1, dtype=np.int64)
+
+    def put(index: int, actor: int, what: int) -> None:
+        t[index] = (actor, what)
+
+    for u in range(U):
+        for h in range(H):
+            put(OFFSET["unit_hex"] + u * H + h, u, h)
+        for d in range(D):
+            put(OFFSET["attack"] + u * D + d, u, _W[f"attack_{DIRECTIONS[d]}"])
+        put(OFFSET["loss"] + u, u, _W["loss"])
+        put(OFFSET["advance"] + u, u, _W["advance"])
+        put(OFFSET["restore"] + u, u, _W["restore"])
+    put(OFFSET["advance"] + U, NO_UNIT, _W["advance_none"])
+    for h in range(H):
+        put(OFFSET["resolve"] + h, NO_UNIT, h)
+    for a in range(D):
+        for b in range(D):
+            put(OFFSET["retreat"] + a * D + b, NO_UNIT, _W[f"retreat_{DIRECTIONS[a]}_{DIRECTIONS[b]}"])
+    put(OFFSET["standfast"], NO_UNIT, _W["standfast_no"])
+    put(OFFSET["standfast"] + 1, NO_UNIT, _W["standfast_yes"])
+    put(OFFSET["commit"], NO_UNIT, _W["commit"])
+    put(OFFSET["end"], NO_UNIT, _W["end"])
+    t.setflags(write=False)
+    return t
+
+
+FACTORS = _factor_table()
 
 
 def to_text(state: BfmState, index: int) -> str:
@@ -237,29 +299,50 @@ STATIC_PLANES = (
     *(f"river_{d}" for d in DIRECTIONS),
     "rail", "german_edge", "soviet_edge",
 )  # fmt: skip
+BATTLE_STEPS = tuple(str(s) for s in Step)  # declared ... done
+RESULTS = tuple(str(r) for r in Result)
 DYNAMIC_PLANES = (
     "own_strength", "enemy_strength", "own_reduced", "enemy_reduced", "own_armour", "enemy_armour",
     "moved", "may_move", "own_zoc", "enemy_zoc", "own_city", "enemy_city",
     "declared_attacker", "declared_defender", "current_battle",
+    "own_units", "enemy_units",  # units in the hex (a count: two units may share a hex mid-move)
+    *(f"attacks_{d}" for d in DIRECTIONS),  # declared attackers in the hex attacking in direction d
+    *(f"battle_{s}" for s in BATTLE_STEPS),  # at a battle hex: where its battle stands (9.0)
+    *(f"result_{r}" for r in RESULTS),  # at a battle hex: its combat result (9.3)
+    "loss_due",  # at a battle hex: strength points the attacker still owes (9.3 EX) / 12
+    "loss_kind_EX", "loss_kind_AL",
+    "battle_order",  # at a battle hex: 1 / its place in the order of declaration
+)  # fmt: skip
+#: per-unit tables: the value for unit i is in flat cell i of the plane (module docstring)
+TABLE_PLANES = (
+    "own_unit", "on_map", "in_pool", "reduced", "moved", "replaced", "rail_mover", "to_set_up",
+    "reinforcement_due_now", "reinforcement_turn", "eliminated", "defending", "attacking",
+    "strength",
 )  # fmt: skip
 GLOBAL_FEATURES = (
     *(f"turn_{t}" for t in range(1, 8)),
     *(f"phase_{p}" for p in PHASE_IDS),
     "mud", "to_act_german", "to_act_soviet", "to_act_chance", "observer_german",
     "replacements_left", *(f"step_{s}" for s in STEPS), "committed", "reinforcement_due", "edition_1986",
+    "finished", "winner_me", "winner_enemy", "setup_free", "soviet_replacements",
 )  # fmt: skip
 UNIT_PLANES = U  # one plane per unit (data.unit_order): 1 where the unit stands
 PLANES = (
     *STATIC_PLANES,
     *DYNAMIC_PLANES,
     *(f"unit_{i}" for i in range(UNIT_PLANES)),
+    *(f"table_{t}" for t in TABLE_PLANES),
     *(f"global_{g}" for g in GLOBAL_FEATURES),
 )
 NUM_PLANES = len(PLANES)
 OBS_SHAPE = (NUM_PLANES, ROWS, COLS)
+#: the bounds of every value (spatial planes are sums over a hex; see the module docstring)
+OBS_RANGE = (0.0, 4.0)
 _P = {name: i for i, name in enumerate(PLANES)}
 _G = {name: i for i, name in enumerate(GLOBAL_FEATURES)}
 _UNIT0 = _P["unit_0"]
+_TABLE0 = _P[f"table_{TABLE_PLANES[0]}"]
+_T = {name: i for i, name in enumerate(TABLE_PLANES)}
 _GLOBAL0 = _P[f"global_{GLOBAL_FEATURES[0]}"]
 
 
@@ -310,26 +393,64 @@ def global_features(state: BfmState, player: str) -> np.ndarray:
 
     g = np.zeros(len(GLOBAL_FEATURES), dtype=np.float32)
     data = state.data
-    g[_G[f"turn_{state.turn}"]] = 1.0
+    opts = state.options
+    g[_G[f"turn_{min(max(state.turn, 1), 7)}"]] = 1.0
     if state.phase in PHASE_IDS:
         g[_G[f"phase_{state.phase}"]] = 1.0
     g[_G["mud"]] = float(data.mud(state.turn))
-    to_act = RULES.current_player(state)
-    if not state.finished:
-        g[_G[f"to_act_{to_act or 'chance'}"]] = 1.0
     g[_G["observer_german"]] = float(player == "german")
     g[_G["replacements_left"]] = state.replacements_left / MAX_REPLACEMENTS
+    g[_G["committed"]] = float(state.committed)
+    g[_G["edition_1986"]] = float(opts.edition == "1986")
+    g[_G["setup_free"]] = float(opts.setup == "free")
+    g[_G["soviet_replacements"]] = opts.soviet_replacements / MAX_REPLACEMENTS
+    if state.finished:
+        g[_G["finished"]] = 1.0
+        winner = getattr(state.outcome, "winner", None)
+        if winner is not None:
+            g[_G["winner_me" if winner == player else "winner_enemy"]] = 1.0
+        return g
+    to_act = RULES.current_player(state)
+    g[_G[f"to_act_{to_act or 'chance'}"]] = 1.0
     battle = RULES.current_battle(state)
     if battle is not None and battle.step in STEPS:
         g[_G[f"step_{battle.step}"]] = 1.0
-    g[_G["committed"]] = float(state.committed)
     g[_G["reinforcement_due"]] = float(bool(RULES.reinforcements_due(state)))
-    g[_G["edition_1986"]] = float(state.options.edition == "1986")
     return g
 
 
+def _unit_table(state: BfmState, player: str) -> np.ndarray:
+    """The per-unit tables (TABLE_PLANES order), each a vector over ``data.unit_order``."""
+    data = state.data
+    t = np.zeros((len(TABLE_PLANES), U), dtype=np.float32)
+    ui = data.unit_index
+    due_now = {u for tt, us in state.reinforcements.items() if tt <= state.turn for u in us}
+    later: dict[str, int] = {u: tt for tt, us in state.reinforcements.items() for u in us}
+    defending = {b.defender for b in state.battles.values() if b.step != Step.DONE}
+    attacking = {a for b in state.battles.values() if b.step != Step.DONE for a in b.attackers}
+    for i, u in enumerate(data.unit_order):
+        spec = data.units[u]
+        on_map = u in state.hex_of
+        t[_T["own_unit"], i] = float(spec.side == player)
+        t[_T["on_map"], i] = float(on_map)
+        t[_T["in_pool"], i] = float(u in state.pool)
+        t[_T["reduced"], i] = float(u in state.reduced)
+        t[_T["moved"], i] = float(u in state.moved)
+        t[_T["replaced"], i] = float(u in state.replaced)
+        t[_T["rail_mover"], i] = float(u in state.rail_movers)
+        t[_T["to_set_up"], i] = float(u in state.to_set_up)
+        t[_T["reinforcement_due_now"], i] = float(u in due_now)
+        t[_T["reinforcement_turn"], i] = later.get(u, 0) / 7.0
+        t[_T["eliminated"], i] = float(not on_map and u not in state.pool and u not in later and u not in state.to_set_up)
+        t[_T["defending"], i] = float(u in defending)
+        t[_T["attacking"], i] = float(u in attacking)
+        t[_T["strength"], i] = state.strength(u) / MAX_STRENGTH
+    return t
+
+
 def observation(state: BfmState, player: str) -> np.ndarray:
-    """The observation tensor of ``state`` for ``player``: float32, shape ``OBS_SHAPE``."""
+    """The observation tensor of ``state`` for ``player``: float32, shape ``OBS_SHAPE``
+    (everything a player may know: Battle for Moscow has no hidden information)."""
     from . import movement
 
     if player not in ("german", "soviet"):
@@ -342,38 +463,98 @@ def observation(state: BfmState, player: str) -> np.ndarray:
     units = data.units
     ui = data.unit_index
     P = _P
-    moving = state.phase_spec.kind == PhaseKind.MOVEMENT
-    flat = out.reshape(NUM_PLANES, ROWS * COLS)  # a view: flat[plane, r * COLS + c]
-    fc = _flat_cells(edition)
-    idx: list[int] = []  # plane * (ROWS * COLS) + cell, set to 1.0
+    moving = not state.finished and state.phase_spec.kind == PhaseKind.MOVEMENT
     n = ROWS * COLS
-    own_p = (P["own_strength"], P["own_reduced"] * n, P["own_armour"] * n)
-    enemy_p = (P["enemy_strength"], P["enemy_reduced"] * n, P["enemy_armour"] * n)
+    flat = out.reshape(NUM_PLANES, n)  # a view: flat[plane, r * COLS + c]
+    fc = _flat_cells(edition)
+    ones: list[int] = []  # plane * n + cell, set to 1.0 (each at most once)
+    adds: list[int] = []  # plane * n + cell, counted (sums over a hex)
+    strengths: list[tuple[int, float]] = []
+    own_p = (P["own_strength"] * n, P["own_reduced"] * n, P["own_armour"] * n, P["own_units"] * n)
+    enemy_p = (P["enemy_strength"] * n, P["enemy_reduced"] * n, P["enemy_armour"] * n, P["enemy_units"] * n)
     moved_p, may_p = P["moved"] * n, P["may_move"] * n
     for u, h in state.hex_of.items():
         k = fc[h]
         spec = units[u]
-        strength_p, reduced_p, armour_p = own_p if spec.side == player else enemy_p
-        flat[strength_p, k] = state.strength(u) / MAX_STRENGTH
-        idx.append((_UNIT0 + ui[u]) * n + k)
+        strength_p, reduced_p, armour_p, count_p = own_p if spec.side == player else enemy_p
+        strengths.append((strength_p + k, state.strength(u) / MAX_STRENGTH))
+        ones.append((_UNIT0 + ui[u]) * n + k)
+        adds.append(count_p + k)
         if u in state.reduced:
-            idx.append(reduced_p + k)
+            adds.append(reduced_p + k)
         if spec.armour:
-            idx.append(armour_p + k)
+            adds.append(armour_p + k)
         if u in state.moved:
-            idx.append(moved_p + k)
+            adds.append(moved_p + k)
         if moving and movement.may_move(state, u):
-            idx.append(may_p + k)
+            adds.append(may_p + k)
     # enemy_zoc(enemy) = the hexes in the ZOC of the observer's units
     for plane, side in ((P["own_zoc"], enemy), (P["enemy_zoc"], player)):
         flat[plane, [fc[h] for h in state.enemy_zoc(side) if h in fc]] = 1.0
     own_city, enemy_city = P["own_city"] * n, P["enemy_city"] * n
-    idx.extend((own_city if side == player else enemy_city) + fc[h] for h, side in state.control.items())
-    for t, b in state.battles.items():
-        idx.append(P["declared_defender"] * n + fc[t])
-        idx.extend(P["declared_attacker"] * n + fc[state.hex_of[a]] for a in b.attackers if a in state.hex_of)
+    ones.extend((own_city if side == player else enemy_city) + fc[h] for h, side in state.control.items())
+    grid = data.grid
+    for order, (t, b) in enumerate(state.battles.items()):
+        k = fc[t]
+        flat[P["battle_order"], k] = 1.0 / (order + 1)
+        ones.append(P[f"battle_{b.step}"] * n + k)
+        if b.step != Step.DONE:
+            ones.append(P["declared_defender"] * n + k)
+        if b.result is not None:
+            ones.append(P[f"result_{b.result}"] * n + k)
+        if b.loss_kind is not None:
+            ones.append(P[f"loss_kind_{b.loss_kind}"] * n + k)
+        flat[P["loss_due"], k] = float(b.loss_due) / MAX_STRENGTH
+        for a in b.attackers:
+            where = state.hex_of.get(a)
+            if where is None:
+                continue
+            if b.step != Step.DONE:
+                ones.append(P["declared_attacker"] * n + fc[where])
+            if t in data.neighbours[where]:  # an attacker that advanced is no longer next to it
+                adds.append(P[f"attacks_{grid.direction(where, t)}"] * n + fc[where])
     if state.current is not None:
-        idx.append(P["current_battle"] * n + fc[state.current])
-    out.reshape(-1)[idx] = 1.0
+        ones.append(P["current_battle"] * n + fc[state.current])
+    o = out.reshape(-1)
+    o[ones] = 1.0
+    if adds:
+        np.add.at(o, adds, 1.0)
+    for i, v in strengths:
+        o[i] += v
+    table = flat[_TABLE0 : _TABLE0 + len(TABLE_PLANES)]
+    table[:, :U] = _unit_table(state, player)
     out[_GLOBAL0:] = global_features(state, player)[:, None, None]
+    np.minimum(out, OBS_RANGE[1], out=out)
     return out
+
+
+# -- what the package's encoding object offers beside the protocol ----------------------------
+def material(state: BfmState, side: str) -> float:
+    """The combat strength ``side`` still has (units on the map, in the replacement pool and
+    still to arrive, at their current strength): the measure of losses for reward shaping."""
+    data = state.data
+    return float(
+        sum(state.strength(u) for u in data.unit_order if data.units[u].side == side and _in_play(state, u))
+    )
+
+
+def _in_play(state: BfmState, unit: str) -> bool:
+    return unit in state.hex_of or unit in state.pool or unit in state.to_set_up or any(
+        unit in us for us in state.reinforcements.values()
+    )
+
+
+def extras() -> dict:
+    """The optional attributes of the encoding object (``typhoon.core.contract.Encoding``
+    notes; docs/research.md): bounds, the factored action space, losses, a length bound."""
+    return {
+        "observation_range": OBS_RANGE,
+        "factor_sizes": FACTOR_SIZES,
+        "action_factors": FACTORS,
+        "factor_names": (
+            tuple(f"unit_{u}" for u in range(U)) + ("no_unit",),
+            tuple(f"hex_{h}" for h in range(H)) + WHAT_NAMES,
+        ),
+        "material": material,
+        "max_decisions": 2000,  # random play takes about 500 decisions; a sane bound for truncation
+    }

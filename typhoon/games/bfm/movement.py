@@ -25,6 +25,25 @@ def may_move(state: BfmState, unit: str, spec=None) -> bool:
     return unit not in state.moved and eligible_to_move(state, unit, spec)
 
 
+def phase_movers(state: BfmState) -> list[str]:
+    """The units the current movement phase lets move (``eligible_to_move``), in counter order:
+    fixed for the phase, so kept in the phase's cache."""
+    movers = state._reach.get("eligible")
+    if movers is None:
+        spec = state.phase_spec
+        if spec.kind != _MOVEMENT:
+            return []
+        hex_of = state.hex_of
+        units = state.data.units
+        movers = [u for u in state.data.side_units[spec.side] if u in hex_of]  # type: ignore[index]
+        if spec.movers == _PANZER:  # 4.0 phase 2: only German armour (panzer) units move
+            movers = [u for u in movers if units[u].kind == "panzer"]
+        elif spec.movers == _RAIL:  # 8.1: only units that start the phase on a rail line
+            movers = [u for u in movers if u in state.rail_movers]
+        state._reach["eligible"] = movers  # type: ignore[assignment]
+    return movers  # type: ignore[return-value]
+
+
 def eligible_to_move(state: BfmState, unit: str, spec=None) -> bool:
     """Whether ``unit`` is one of the units the current movement phase lets move."""
     spec = spec or state.phase_spec
@@ -88,14 +107,13 @@ def reach_mask(state: BfmState, unit: str) -> int:
         data = state.data
         spec = state.phase_spec
         side = data.units[unit].side
+        blocked = state.side_mask(enemy_of(side))
         if spec.movers == _RAIL:
-            bit = data.hex_bit
-            cached = 0
-            for h in reach(state, unit):
-                if h != start:
-                    cached |= bit[h]
+            # 8.1: along connected rail hexes, 1 MP per hex whatever the terrain, not slowed by mud (12.1)
+            cached = data.bits.reach_along(
+                start, data.units[unit].movement, data.rail_link_masks, blocked, state.enemy_zoc_mask(side)
+            )
         else:
-            blocked = state.side_mask(enemy_of(side))
             if data.mud(state.turn):
                 cached = data.bits.dilate(data.hex_bit[start]) & ~blocked
             else:
@@ -114,10 +132,20 @@ def movement_masks(state: BfmState) -> list[tuple[str, int]]:
     still move this phase and has an empty hex to go to; until it has moved away, it is the
     only unit that may move (so a phase can always be finished). See docs/decisions.md.
     """
-    cache = state.derived("movement")
-    if "masks" not in cache:
-        cache["masks"] = _movement_masks(state)
-    return cache["masks"]
+    return _moves(state)[0]
+
+
+def _moves(state: BfmState) -> tuple[list[tuple[str, int]], list[int], bool]:
+    """``movement_masks`` with the number of moves of each unit and whether the phase may end
+    now (no two units share a hex), derived once per position (the board's derived cache)."""
+    derived = state._derived
+    if derived is None:
+        derived = state._derived = {}
+    moves = derived.get("moves")
+    if moves is None:
+        masks = _movement_masks(state)
+        moves = derived["moves"] = (masks, [m.bit_count() for _, m in masks], not state.overstacked())
+    return moves
 
 
 def _movement_masks(state: BfmState) -> list[tuple[str, int]]:
@@ -126,34 +154,28 @@ def _movement_masks(state: BfmState) -> list[tuple[str, int]]:
         return []
     index = state.index()
     occupied = state.occupied_mask()
-    stacked = state.overstacked()
-    if stacked:
-        # resolve the overstack first: only the unit that was there first (and has not moved) moves
-        return [(u, reach_mask(state, u) & ~occupied) for h in stacked for u in index[h] if may_move(state, u, spec)]
-    eligible = state._reach.get("eligible")
-    if eligible is None:  # the units allowed to move this phase (fixed for the phase)
-        eligible = [u for u in state.data.unit_order if eligible_to_move(state, u, spec)]
-        state._reach["eligible"] = eligible  # type: ignore[assignment]
-    # unmoved units still stand where the phase found them: their masks hold for the phase
-    known = state._reach.get("unmoved")
-    if known is None:
-        known = state._reach["unmoved"] = {}  # type: ignore[assignment]
-    moved = state.moved
-    masks = []
-    for u in eligible:
-        if u not in moved:
-            m = known.get(u)  # type: ignore[union-attr]
-            if m is None:
-                m = known[u] = reach_mask(state, u)  # type: ignore[index]
-            masks.append((u, m))
-    bit = state.data.hex_bit
     hex_of = state.hex_of
+    if len(index) != len(hex_of):
+        # resolve the overstack first: only the unit that was there first (and has not moved) moves
+        stacked = state.overstacked()
+        return [(u, reach_mask(state, u) & ~occupied) for h in stacked for u in index[h] if may_move(state, u, spec)]
+    # unmoved units still stand where the phase found them: their masks hold for the phase
+    phase = state._reach
+    movers = phase.get("movers")
+    moved = state.moved
+    if movers is None:
+        movers = phase["movers"] = [(u, reach_mask(state, u)) for u in phase_movers(state) if u not in moved]  # type: ignore[assignment]
+    bit = state.data.hex_bit
     empty = ~occupied
     may_share = 0  # hexes whose (unmoved) occupant can still step aside to an empty hex
-    for u, mask in masks:
-        if mask & empty:
-            may_share |= bit[hex_of[u]]
-    free = ~occupied | may_share
+    masks = []
+    for um in movers:  # type: ignore[union-attr]
+        u, m = um
+        if u not in moved:
+            masks.append(um)
+            if m & empty:
+                may_share |= bit[hex_of[u]]
+    free = empty | may_share
     return [(u, mask & free) for u, mask in masks]
 
 
@@ -188,17 +210,18 @@ def legal(state: BfmState) -> list[Action]:
 
 def legal_count(state: BfmState) -> int:
     """``len(legal(state))`` without building the list."""
-    return sum(m.bit_count() for _, m in movement_masks(state)) + (0 if state.overstacked() else 1)
+    _, counts, may_end = _moves(state)
+    return sum(counts) + may_end
 
 
 def legal_nth(state: BfmState, i: int) -> Action:
     """``legal(state)[i]`` without building the list."""
-    for u, mask in movement_masks(state):
-        n = mask.bit_count()
+    masks, counts, may_end = _moves(state)
+    for (u, mask), n in zip(masks, counts):
         if i < n:
-            return moves_of(u)[state.data.hexes_of_mask(mask)[i]]
+            return moves_of(u)[state.data.bits.nth(mask, i)]
         i -= n
-    if i == 0 and not state.overstacked():
+    if i == 0 and may_end:
         return END
     raise IndexError("legal action index out of range")
 
@@ -209,11 +232,13 @@ def is_legal_move(state: BfmState, action: Move) -> bool:
 
 
 def apply_move(state: BfmState, a: Move, events: list) -> None:
-    start = state.hex_of[a.unit]
-    state.put(a.unit, a.to)
-    state.moved.add(a.unit)
-    events.append(f"{a.unit} moves {start} -> {a.to}")
-    events += enter_hex(state, a.unit, a.to)
+    unit, to = a.unit, a.to
+    start = state.hex_of[unit]
+    state.put(unit, to)
+    state.moved.add(unit)
+    events.append(f"{unit} moves {start} -> {to}")
+    if to in state.data.cities:
+        events += enter_hex(state, unit, to)
 
 
 def why_not_move(state: BfmState, a: Move) -> str:

@@ -86,6 +86,8 @@ class BfmEncoding:
         self.num_actions: int = _enc.NUM_ACTIONS
         self.observation_shape: tuple[int, ...] = _enc.OBS_SHAPE
         self.planes: tuple[str, ...] = _enc.PLANES
+        for name, value in _enc.extras().items():  # observation_range, factored actions, material, ...
+            setattr(self, name, value)
 
     def encode(self, state: BfmState, action: Any) -> int:
         return self._enc.encode(state, action)

@@ -3,7 +3,7 @@ restored units may appear, the legal actions of a replacement phase and what the
 
 from __future__ import annotations
 
-from .actions import END, Action, Place, Reinforce, Restore, interned
+from .actions import END, Action, Place, Reinforce, Restore, table_of
 from .state import BfmState, enemy_of
 
 SOVIET_REPLACEMENT = "soviet_replacement"  # the phase in which reinforcements arrive (11.0)
@@ -15,8 +15,7 @@ def in_communication(state: BfmState, hex_id: str, side: str) -> bool:
     hex, never enters a hex holding an enemy unit or in an enemy ZOC. Friendly units do not
     negate enemy ZOC."""
     data = state.data
-    bit = data.hex_bit[hex_id]
-    return bool(bit & data.edge_masks[side]) or bool(data.bits.dilate(bit) & _linked_to_edge(state, side))
+    return bool(data.hex_bit[hex_id] & data.edge_masks[side]) or bool(data.neighbour_mask[hex_id] & _linked_to_edge(state, side))
 
 
 def _linked_to_edge(state: BfmState, side: str) -> int:
@@ -90,8 +89,9 @@ def may_restore(state: BfmState, unit: str) -> bool:
 
 
 def pool_units(state: BfmState, side: str) -> list[str]:
-    units = state.data.units
-    return [u for u in state.data.unit_order if u in state.pool and units[u].side == side]
+    """The units of ``side`` in the pool, in counter order."""
+    pool = state.pool
+    return [u for u in state.data.side_units[side] if u in pool]
 
 
 def reinforcements_due(state: BfmState) -> list[str]:
@@ -115,10 +115,11 @@ def legal(state: BfmState) -> list[Action]:
     if state.replacements_left > 0:
         hexes = placement_hexes(state, side)  # type: ignore[arg-type]
         for u in pool_units(state, side):  # type: ignore[arg-type]
-            acts.extend([interned(Place, u, h) for h in hexes])
-        data = state.data
-        for u in data.unit_order:
-            if data.units[u].side == side and may_restore(state, u):
+            places = table_of(Place, u)
+            acts.extend([places[h] for h in hexes])
+        reduced, hex_of = state.reduced, state.hex_of
+        for u in state.data.side_units[side]:  # type: ignore[index]
+            if u in reduced and u in hex_of and may_restore(state, u):
                 acts.append(Restore(u))
     if not (due and edge_hexes_open(state, side)):  # type: ignore[arg-type]
         acts.append(END)  # 11.0: an arriving reinforcement must be placed if it can be

@@ -105,16 +105,19 @@ class BattleForMoscow:
     def current_player(self, state: BfmState) -> str | None:
         if state.finished:
             return None
-        battle = battles.current_battle(state)
-        if battle is not None:
-            if battle.step == _ROLL:
-                return None
-            if battle.step == _STAND_FAST:
-                return state.side_of(battle.defender)  # 000 9.3: the Defender may convert a DR
+        if state.current:
+            battle = state.battles.get(state.current)
+            if battle is not None:
+                if battle.step == _ROLL:
+                    return None
+                if battle.step == _STAND_FAST:
+                    return state.side_of(battle.defender)  # 000 9.3: the Defender may convert a DR
         return state.phase_spec.side
 
     def is_chance(self, state: BfmState) -> bool:
-        battle = battles.current_battle(state)
+        if not state.current:
+            return False
+        battle = state.battles.get(state.current)
         return battle is not None and battle.step == _ROLL
 
     def chance_outcomes(self, state: BfmState) -> tuple[tuple[Roll, Fraction], ...]:
@@ -143,11 +146,12 @@ class BattleForMoscow:
     def _in_movement(self, state: BfmState) -> bool:
         return not state.finished and state.phase_spec.kind == _MOVEMENT and not self.is_chance(state)
 
-    def legal_count(self, state: BfmState) -> int:
-        """How many legal actions there are (without building them, in movement phases)."""
+    def legal_count(self, state: BfmState) -> int | None:
+        """How many legal actions there are, counted without building them in movement phases
+        (None elsewhere: the list is as cheap as its length, ``LegalActions`` builds it once)."""
         if self._in_movement(state):
             return movement.legal_count(state)
-        return len(self.legal_actions(state))
+        return None
 
     def legal_nth(self, state: BfmState, i: int) -> Action:
         """The i-th legal action, in the order of ``legal_actions`` (cheap in movement phases)."""

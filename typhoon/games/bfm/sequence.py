@@ -102,7 +102,8 @@ def phase_is_empty(state: BfmState) -> bool:
     """Whether the only legal action of a fresh phase is to end it (skipped automatically)."""
     kind = state.phase_spec.kind
     if kind == _MOVEMENT:
-        return not any(movement.may_move(state, u) for u in state.hex_of)
+        moved = state.moved
+        return not any(u not in moved for u in movement.phase_movers(state))
     acts = replacements.legal(state) if kind == _REPLACEMENT else battles.legal(state)
     return len(acts) == 1 and isinstance(acts[0], EndPhase)
 

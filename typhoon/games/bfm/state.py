@@ -13,6 +13,7 @@ from .kinds import Result, Step
 from .options import BfmOptions
 
 _EMPTY: list[str] = []
+_new_state = object.__new__
 
 
 def enemy_of(side: str) -> str:
@@ -59,6 +60,7 @@ class BfmState:
     _ezoc: dict[str, frozenset[str]] | None = None
     _derived: dict[str, dict] | None = None
     _reach: dict[tuple[str, str], dict[str, float]] = field(default_factory=dict)
+    _occupied: int | None = None  # occupied hexes as a bit mask (``occupied_mask``), kept up to date by ``put``
 
     @cached_property
     def data(self) -> BfmData:
@@ -84,9 +86,13 @@ class BfmState:
 
     def derived(self, name: str) -> dict:
         """A scratch cache for values derived from the board, emptied by every change."""
-        if self._derived is None:
-            self._derived = {}
-        return self._derived.setdefault(name, {})
+        derived = self._derived
+        if derived is None:
+            derived = self._derived = {}
+        cache = derived.get(name)
+        if cache is None:
+            cache = derived[name] = {}
+        return cache
 
     def hexes_of_side(self, side: str) -> frozenset[str]:
         cache = self.derived("hexes_of_side")
@@ -110,11 +116,14 @@ class BfmState:
         return cache[side]
 
     def occupied_mask(self) -> int:
-        """Occupied hexes as a bit mask over ``data.hex_order``."""
-        bit = self.data.hex_bit
-        mask = 0
-        for h in self.index():
-            mask |= bit[h]
+        """Occupied hexes as a bit mask over ``data.hex_order`` (kept up to date by ``put``)."""
+        mask = self._occupied
+        if mask is None:
+            bit = self.data.hex_bit
+            mask = 0
+            for h in self.hex_of.values():
+                mask |= bit[h]
+            self._occupied = mask
         return mask
 
     def occupants(self, hex_id: str) -> list[str]:
@@ -157,53 +166,60 @@ class BfmState:
         side's enemy zone of control is made by the other side's units and stays valid."""
         self._index = None
         self._derived = None
-        if side is None or not self._ezoc or side not in self._ezoc:
+        self._occupied = None
+        ezoc = self._ezoc
+        if side is None or not ezoc or side not in ezoc:
             self._ezoc = None
         else:
-            self._ezoc = {side: self._ezoc[side]}
+            self._ezoc = {side: ezoc[side]}  # a new dict: a copy of the state may share the old one
 
     def put(self, unit: str, hex_id: str) -> None:
+        """Place ``unit`` in ``hex_id`` (from the map or from off it), keeping the index and the
+        occupancy mask up to date (copies of them: a copy of the state may share the old ones)."""
         index = self._index
-        old = self.hex_of.get(unit)
-        self.hex_of[unit] = hex_id
+        occupied = self._occupied
+        hex_of = self.hex_of
+        old = hex_of.get(unit)
+        hex_of[unit] = hex_id
         self.touched(self.data.units[unit].side)
-        if index is not None:  # update a copy of the index rather than rebuilding it
-            index = dict(index)
-            if old is not None:
-                rest = [u for u in index[old] if u != unit]
-                if rest:
-                    index[old] = rest
-                else:
-                    del index[old]
-            index[hex_id] = index.get(hex_id, []) + [unit]
-            self._index = index
+        if index is None:
+            return
+        index = dict(index)  # update a copy of the index rather than rebuilding it
+        bit = self.data.hex_bit
+        if old is not None:
+            rest = [u for u in index[old] if u != unit]
+            if rest:
+                index[old] = rest
+            else:
+                del index[old]
+                if occupied is not None:
+                    occupied &= ~bit[old]
+        there = index.get(hex_id)
+        index[hex_id] = [unit] if there is None else there + [unit]
+        self._index = index
+        if occupied is not None:
+            self._occupied = occupied | bit[hex_id]
 
     def remove(self, unit: str) -> None:
         del self.hex_of[unit]
         self.touched(self.data.units[unit].side)
 
     def copy(self) -> BfmState:
-        return BfmState(
-            self.options,
-            self.turn,
-            self.phase,
-            dict(self.hex_of),
-            set(self.reduced),
-            set(self.pool),
-            dict(self.control),
-            {t: list(us) for t, us in self.reinforcements.items()},
-            set(self.moved),
-            self.rail_movers,
-            self.replacements_left,
-            set(self.replaced),
-            {k: b.copy() for k, b in self.battles.items()},
-            self.committed,
-            self.current,
-            list(self.to_set_up),
-            self.finished,
-            self.outcome,
-            self._index,  # derived views are shared until the next change replaces them
-            self._ezoc,
-            None,
-            dict(self._reach),
-        )
+        """An independent copy (undo, search). Every mutable field is copied; the derived views
+        (index, zones of control, occupancy, the edition data) are shared until the next change
+        replaces them, never changed in place."""
+        new = _new_state(BfmState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["hex_of"] = self.hex_of.copy()
+        d["reduced"] = self.reduced.copy()
+        d["pool"] = self.pool.copy()
+        d["control"] = self.control.copy()
+        d["reinforcements"] = {t: us.copy() for t, us in self.reinforcements.items()}
+        d["moved"] = self.moved.copy()
+        d["replaced"] = self.replaced.copy()
+        d["battles"] = {k: b.copy() for k, b in self.battles.items()} if self.battles else {}
+        d["to_set_up"] = self.to_set_up.copy()
+        d["_derived"] = None
+        d["_reach"] = self._reach.copy()
+        return new

@@ -174,7 +174,7 @@ def odds_summary(state: MCState, side: str, tgts: tuple[str, ...], units: tuple[
     dfn = sum((defence_strength(state, u) for u in defenders), Fraction(0))
     mods = modifiers(state, side, tgts, units)
     drm = capped(mods)
-    if overrun:
+    if overrun and dfn > 0:
         col = len(data.crt_columns) - 1  # Overrun L91: the '11-1' column
     else:
         col = column_of(state, att, dfn)

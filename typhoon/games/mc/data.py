@@ -125,6 +125,13 @@ class MCData:
         for k, (_, line) in self.fortified.items():
             self.lines.setdefault(line, []).append(k)
         self.odds_labels = tuple(c.replace("-", ":") for c in self.crt_columns)
+        self.axial = {h: self.grid.axial(h) for h in self.hexes}
+
+    def distance(self, a: str, b: str) -> int:
+        """Hex distance without the grid's all-pairs table (2,592 hexes: too big to tabulate)."""
+        (aq, ar), (bq, br) = self.axial[a], self.axial[b]
+        dq, dr = aq - bq, ar - br
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
     def moscow(self) -> str | None:
         for p in self.places:

@@ -152,18 +152,20 @@ class GreedyPlayer:
         for p in data.places:
             if side == "german" and state.control.get(p["hex"]) != "german":
                 out.append((p["hex"], p["value"] + 1.0))
-            if side == "soviet" and state.control.get(p["hex"]) == "soviet":
-                out.append((p["hex"], p["value"] + 1.0))
+            if side == "soviet":
+                # hold the places still Soviet; retake the others (worth more)
+                bonus = 1.0 if state.control.get(p["hex"]) == "soviet" else 3.0
+                out.append((p["hex"], p["value"] + bonus))
         return out
 
     def _threat_distance(self, state: MCState, h: str) -> int:
-        grid = state.data.grid
+        grid = state.data
         enemy = state.occupied_by("german")
         return min((grid.distance(h, e) for e in enemy), default=99)
 
     def _score(self, state: MCState, side: str, unit: str, h: str, targets: list[tuple[str, float]]) -> float:
         data = state.data
-        grid = data.grid
+        grid = data
         spec = data.units[unit]
         enemy_side = "soviet" if side == "german" else "german"
         enemy = state.occupied_by(enemy_side)

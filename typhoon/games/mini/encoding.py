@@ -86,6 +86,45 @@ class MiniEncoding:
         self.planes = PLANES
         self.observation_shape = (len(PLANES), self.rows, self.columns)
         self.observation_range = (0.0, 21.0)  # values are sums over a hex: 5.1 three units, 3.2 at most 8+7+6 strength
+        self.max_decisions = 1000  # random play takes about 100 decisions; the truncation bound
+        self._build_factors()
+
+    # -- the factored action space: (actor, what) ---------------------------------------------
+    def _build_factors(self) -> None:
+        """``action_factors[index] = (actor, what)``: actor = a unit or ``len(units)`` (none);
+        what = a hex (move destination, retreat hex), then ``loss``, ``advance``, ``end``,
+        ``plan_<p>``, ``advance_none``, then one per (attack target, attacker subset)."""
+        nu, nh = len(self.units), len(self.hexes)
+        extra = ("loss", "advance", "end", *(f"plan_{p}" for p in PLANS), "advance_none")
+        w = {name: nh + i for i, name in enumerate(extra)}
+        attack0 = nh + len(extra)
+        t = np.full((self.num_actions, 2), -1, dtype=np.int64)
+        o = self.offsets
+        t[o["end"]] = (nu, w["end"])
+        for i, p in enumerate(PLANS):
+            t[o["plan"] + i] = (nu, w[f"plan_{p}"])
+        for u in range(nu):
+            for h in range(nh):
+                t[o["move"] + u * nh + h] = (u, h)
+            t[o["loss"] + u] = (u, w["loss"])
+            t[o["advance"] + u] = (u, w["advance"])
+        t[o["advance"] + nu] = (nu, w["advance_none"])
+        for h in range(nh):
+            t[o["retreat"] + h] = (nu, h)
+        for k in range(nh * self.n_masks):
+            t[o["attack"] + k] = (nu, attack0 + k)
+        t.setflags(write=False)
+        self.action_factors = t
+        self.factor_sizes = (nu + 1, attack0 + nh * self.n_masks)
+        self.factor_names = (
+            (*self.units, "no_unit"),
+            (*self.hexes, *extra, *(f"attack_{h}_{m + 1}" for h in self.hexes for m in range(self.n_masks))),
+        )
+
+    def material(self, state: MiniState, side: str) -> float:
+        """The steps ``side`` has on the map (public: strengths may be hidden, steps never are);
+        the measure of losses for reward shaping."""
+        return float(sum(state.steps.steps.get(u, 0) for u in state.on_map(side)))
 
     # -- actions ---------------------------------------------------------------------------
     def encode(self, state: MiniState, action: Any) -> int:

@@ -1,6 +1,7 @@
 """Static evaluation of a Battle for Moscow position: the German's expected score (win 1, draw
 1/2, loss 0), a logistic function of a few features (Moscow, cities, strength, distance to
-Moscow, time left), fitted on heuristic self-play (``python -m typhoon.games.bfm.ai.evaluate --fit``).
+Moscow, time left), fitted on self-play of the heuristic's population (every style, noise 0 to 2;
+``python -m typhoon.games.bfm.ai.evaluate --fit``).
 The weights live in ``eval_weights.json`` beside this file, one set per edition.
 """
 
@@ -84,14 +85,16 @@ def evaluate(state: BfmState, side: str) -> float:
 def _samples(edition: str, games: int, seed: int) -> tuple[list[list[float]], list[float]]:
     from ....core.game import Game
     from .. import RULES
-    from .heuristic import HeuristicPlayer
+    from .heuristic import STYLES, HeuristicPlayer
 
     xs, ys = [], []
     rng = random.Random(seed)
     for i in range(games):
         game = Game(RULES, {"edition": edition}, seed + i, keep_history=False)
-        noise = rng.choice([0.0, 0.5, 1.0, 2.0])
-        players = {"german": HeuristicPlayer(seed=2 * i + 1, noise=noise), "soviet": HeuristicPlayer(seed=2 * i + 2, noise=rng.choice([0.0, 0.5, 1.0, 2.0]))}
+        # a population of players (every style, several noise levels), not one fixed pairing
+        styles = sorted(STYLES)
+        players = {side: HeuristicPlayer(seed=2 * i + k + 1, noise=rng.choice([0.0, 0.5, 1.0, 2.0]), style=rng.choice(styles))
+                   for k, side in enumerate(("german", "soviet"))}
         rows = []
         last = None
         while not game.is_over():

@@ -70,20 +70,41 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
     return min(ratio, 6) - 1 - shifts
 
 
+#: Playing styles: the search players draw candidate plans and playout opponents from all of
+#: them (a population, never one fixed opponent). ``min_col``: the lowest CRT column (after
+#: shifts, 0 = 1:1) a side attacks at; ``bar``: the expected gain a battle must promise;
+#: ``guard``: weight of guarding a German-held Moscow; ``drive``: weight of the drive on Moscow.
+STYLES: dict[str, dict[str, float]] = {
+    "standard": {"german_min_col": 2, "soviet_min_col": 2, "bar": 0.3, "guard": 1.0, "drive": 1.2},
+    "aggressive": {"german_min_col": 1, "soviet_min_col": 1, "bar": 0.0, "guard": 1.0, "drive": 1.6},
+    "cautious": {"german_min_col": 3, "soviet_min_col": 3, "bar": 0.8, "guard": 2.0, "drive": 0.9},
+}
+
+
 class HeuristicPlayer:
     """Plays a sensible game on either side; fast and deterministic for a seed."""
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, noise: float = 0.0, **_: Any) -> None:
+    def __init__(self, seed: int = 0, noise: float = 0.0, style: str = "standard", **_: Any) -> None:
+        if style not in STYLES:
+            raise ValueError(f"unknown heuristic style {style!r}; styles: {sorted(STYLES)}")
         self.rng = random.Random(seed)
         self.noise = noise
+        self.style = style
+        self.knobs = STYLES[style]
         self._plan: list[Any] = []
         self._plan_key: Any = None
         self._threat_key: Any = None
         self._threat: dict[str, float] = {}
 
     # -- what the search players ask (plans.py) --------------------------------------------
+    @staticmethod
+    def population() -> list[dict[str, Any]]:
+        """The other playing styles (``STYLES``): the search players' candidate plans and
+        playout opponents come from all of them."""
+        return [{"style": st} for st in STYLES if st != "standard"]
+
     def search_kind(self, game: Game) -> str:
         """``"policy"``, ``"choices"`` or ``"plan"``: how a search player treats this decision."""
         from .plans import search_kind
@@ -215,8 +236,14 @@ class HeuristicPlayer:
         occupied = {h for h in state.hex_of.values()}
         before_combat = state.phase == "german_panzer_movement"
         late = state.turn >= data.last_turn - 1
-        # enemy cities worth taking
+        last = state.turn >= data.last_turn
+        moscow_held = state.control.get(data.moscow) == "german"
+        knobs = self.knobs
+        # enemy cities worth taking; with Moscow held (000 5.0 / 001: Moscow decides) the other
+        # cities are not worth leaving Moscow for late in the game
         targets = [c for c in data.cities if state.control.get(c) != "german"]
+        if moscow_held and late:
+            targets = []
         city_dist = {}
         if targets:
             for h in data.hex_order:
@@ -233,9 +260,17 @@ class HeuristicPlayer:
             for h in reach:
                 if h != here and h in occupied:
                     continue
-                score = -1.2 * to_m[h]
+                score = -knobs["drive"] * to_m[h]
                 if targets:
                     score -= 0.6 * city_dist[h]
+                if moscow_held:
+                    # garrison Moscow and its ring: no lone unit left in a captured Moscow (5.0)
+                    if h == data.moscow:
+                        score += knobs["guard"] * (12.0 + strength) * (2.0 if late else 1.0)
+                    elif to_m[h] == 1:
+                        score += knobs["guard"] * (3.0 + 0.3 * strength) * (2.0 if late else 1.0)
+                elif last and not before_combat and to_m[h] <= 1:
+                    score += 4.0  # last turn: stand next to Moscow for the last assault / block
                 if h in data.cities and state.control.get(h) != "german":
                     score += MOSCOW_VALUE if h == data.moscow else CITY_VALUE
                 adj = [soviets[n] for n in data.neighbours[h] if n in soviets]
@@ -402,7 +437,8 @@ class HeuristicPlayer:
                 if state.side_at(t) == enemy and t not in state.battles:
                     targets.setdefault(t, []).append(u)
         late = state.turn >= data.last_turn
-        min_col = 2  # 3:1 after shifts
+        min_col = int(self.knobs[f"{side}_min_col"])  # 3:1 after shifts for the standard style
+        g = geo(data.edition)
         plan: list[Any] = []
         used: set[str] = set()
         # most valuable targets first
@@ -417,8 +453,12 @@ class HeuristicPlayer:
             need = min_col
             if side == "german" and t in data.cities and (late or t == data.moscow):
                 need = 0  # the decisive cities are worth any odds (5.0)
+            if side == "german" and late and g["to_moscow"][t] <= 1:
+                need = 0  # last turn: clear the way into Moscow at any odds (all-out assault)
             if side == "soviet" and t in data.cities and state.turn >= data.last_turn - 1:
-                need = 1
+                need = min(need, 1)
+            if side == "soviet" and late and t == data.moscow:
+                need = 0  # 5.0: the last chance to retake Moscow
             if odds.column < need:
                 continue
             # drop attackers while the column stays the same: weakest-needed set, strongest kept
@@ -432,7 +472,8 @@ class HeuristicPlayer:
                 if o2.column is not None and o2.column >= best_col:
                     group = rest
             value = self._battle_value(state, t, group, side) + self._jitter()
-            if value <= 0.3:
+            decisive = late and (t == data.moscow or (side == "german" and g["to_moscow"][t] <= 1))
+            if value <= self.knobs["bar"] and not decisive:
                 continue
             used.update(group)
             plan.extend(Attack(u, t) for u in group)
@@ -517,7 +558,8 @@ class HeuristicPlayer:
 
                 # 11.0: 1st Shock near Moscow, on the edge hex closest to the front's threat
                 def rs(h):
-                    return (g["to_moscow"][h] + abs(g["to_moscow"][h] - max(1, front - 2)) * 0.5, h)
+                    # just behind the front (not far in the rear): one hex nearer Moscow than the Germans
+                    return (abs(g["to_moscow"][h] - max(1, front - 1)) + 0.3 * g["to_moscow"][h], h)
 
                 return Reinforce(due[0], min(open_hexes, key=rs))
         if state.replacements_left <= 0:
@@ -527,6 +569,14 @@ class HeuristicPlayer:
         pool = replacements.pool_units(state, side)
         hexes = replacements.placement_hexes(state, side) if pool else []
         if side == "soviet":
+            if state.turn >= data.last_turn and state.control.get(data.moscow) == "german":
+                # 5.0: the last turn decides; steps go to the units next to Moscow
+                ring = [u for u in restorable if g["to_moscow"][state.hex_of[u]] <= 2]
+                if ring:
+                    return Restore(max(ring, key=lambda u: (-g["to_moscow"][state.hex_of[u]], data.units[u].full, u)))
+                near = [h for h in hexes if g["to_moscow"][h] <= 1]
+                if pool and near:
+                    return Place(self._best_pool(state, pool), min(near, key=lambda h: (g["to_moscow"][h], h)))
             if pool and data.moscow in hexes:
                 return Place(self._best_pool(state, pool), data.moscow)
             cities = [h for h in hexes if h in data.cities]

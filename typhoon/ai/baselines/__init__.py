@@ -1,0 +1,14 @@
+"""Independent baselines: computer players written only against the game contract, sharing no
+code with the search players or any game's own players, so that measuring against them
+cannot flatter (docs/ai.md, "Evaluation"). Registered as generic players:
+
+- ``baseline-greedy``: exact expected-loss battles (every chance outcome of the battle tried on
+  a copy), advance on the objective places, hold a line in front of the capital;
+- ``baseline-bold``: the same, declaring every battle of positive expected gain.
+"""
+
+from __future__ import annotations
+
+from .greedy import GreedyBaseline, bold, greedy
+
+__all__ = ["GreedyBaseline", "bold", "greedy"]

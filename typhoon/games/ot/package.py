@@ -1,0 +1,97 @@
+"""Operation Typhoon's game package: what the front ends may know (``typhoon.core.contract``).
+
+Sides "german" and "russian"; scenarios 18.1-18.5 as an option; strengths by 23.0 option 1
+(the default), the limited-intelligence chits of 8.0 or 23.0 option 2; optional rules 19.1-19.3.
+Rule coverage: docs/games/ot/rule_coverage.md; decisions: docs/games/ot/decisions.md."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...core.contract import BasePackage, OptionSpec, PlayerFactory
+from ...core.errors import IllegalActionError
+from . import combat, view
+from .actions import Attack
+from .data import SCENARIOS
+from .players import GreedyPlayer, RandomPlayer, evaluate
+from .rules import PHASE_INFO, OtRules
+from .state import STRENGTHS, OtState
+
+
+class OtPackage(BasePackage):
+    name = "ot"
+    title = "Operation Typhoon"
+    sides = ("german", "russian")
+    side_names = {"german": "German", "russian": "Russian"}
+    rules = OtRules()
+
+    def option_specs(self) -> list[OptionSpec]:
+        return [
+            OptionSpec("scenario", "Scenario", "18.1", choices=tuple(SCENARIOS), rule="18.0",
+                       help="18.1 Panzergruppe Guderian (Map C), 18.2 Hoepner and Reinhardt (A), 18.3 von Kluge (B), "
+                            "18.4 Campaign, 18.5 Extended Campaign."),
+            OptionSpec("strengths", "Combat strengths", "fixed", choices=STRENGTHS, rule="8.0, 23.0",
+                       help="fixed: play-by-mail option 1 (23.0); chits: limited intelligence, a chit drawn at a unit's "
+                            "first combat (8.0); open_chits: play-by-mail option 2, chits drawn before play, open."),
+            OptionSpec("hedgehogs", "German hedgehogs", False, kind="bool", rule="19.1"),
+            OptionSpec("ski", "Soviet ski troops", False, kind="bool", rule="19.2"),
+            OptionSpec("support_points", "German Support Points (0: the scenario's)", 0, kind="int", minimum=0, maximum=20,
+                       rule="19.3"),
+        ]
+
+    def map_meta(self, options: dict[str, Any] | None = None) -> dict[str, Any]:
+        opts = self.normalise_options(options)
+        return view.map_meta(str(opts["scenario"]))
+
+    def view(self, state: OtState, seat: str | None) -> dict[str, Any]:
+        return view.view(state, seat, self.rules)
+
+    def describe(self, state: OtState, action: Any) -> dict[str, Any]:
+        return view.describe(state, action)
+
+    def preview(self, state: OtState, action: Any) -> dict[str, Any] | None:
+        if not isinstance(action, Attack):
+            return None
+        return combat.odds(self.rules.observe(state, self.rules.current_player(state)), action.target, list(action.units))
+
+    def battle_preview(self, state: OtState, target: str, attackers: Sequence[str]) -> dict[str, Any]:
+        """The odds of ``attackers`` against ``target`` now, every shift named; raises
+        ``IllegalActionError`` saying why they may not attack it (9.15, 9.25, 7.21/7.22)."""
+        side = self.rules.current_player(state)
+        if side is None or not state.phase.endswith("_combat") or state.battle is not None or state.pending is not None:
+            raise IllegalActionError("combats are declared only in one's own Combat Phase, between combats (9.0)")
+        if PHASE_INFO[state.phase][1] != side:
+            raise IllegalActionError("not the phasing player's Combat Phase")
+        g = state.data.grid
+        if state.side_at(target) != ("russian" if side == "german" else "german"):
+            raise IllegalActionError(f"no enemy unit in {target}")
+        if target in state.targets:
+            raise IllegalActionError(f"{target} has already been attacked this phase (9.15)")
+        for u in attackers:
+            if u not in state.stacks or state.side_of(u) != side:
+                raise IllegalActionError(f"{u} is not a {side} unit on the map")
+            if g.distance(state.hex_of(u), target) != 1:
+                raise IllegalActionError(f"{u} is not adjacent to {target} (9.25)")
+            if not combat.can_fight(state, u):
+                raise IllegalActionError(f"{u} has attacked already or is uncommitted (9.15, 16.22)")
+        by_hex: dict[str, list[str]] = {}
+        for u in attackers:
+            by_hex.setdefault(state.hex_of(u), []).append(u)
+        for h, us in by_hex.items():
+            if not combat.participation_ok(state, side, combat.stack_used(state, h) + us):
+                raise IllegalActionError(f"too many units from {h} (7.21/7.22)")
+        return combat.odds(self.rules.observe(state, side), target, list(attackers))
+
+    def rules_doc(self, options: dict[str, Any] | None = None) -> dict[str, Any]:
+        opts = self.normalise_options(options)
+        return view.rules_doc(str(opts["scenario"]))
+
+    def players(self) -> dict[str, PlayerFactory]:
+        return {"greedy": GreedyPlayer, "random": RandomPlayer}
+
+    def evaluate(self, state: OtState, side: str) -> float:
+        return evaluate(state, side)
+
+
+PACKAGE = OtPackage()
