@@ -67,6 +67,7 @@ def main() -> None:
     ap.add_argument("--rewards", default='{"terminal": 1, "share": 1, "losses": 1}',
                     help="a term (terminal, share, score, losses: terminal + that term) or a JSON object of weights")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--net", default="16,16", help="hidden layer sizes of the MLP (policy and value each)")
     ap.add_argument("--out", default=None, help="where to save the model (.zip)")
     ap.add_argument("--curve", default=None, help="CSV of the learning curve")
     a = ap.parse_args()
@@ -83,7 +84,7 @@ def main() -> None:
     env = TyphoonEnv(game=a.game, side=side, opponent=a.opponent, rewards=rewards)
     model = MaskablePPO(
         "MlpPolicy", env, n_steps=1024, batch_size=256, n_epochs=4, learning_rate=3e-4, gamma=0.995,
-        policy_kwargs={"net_arch": [64, 64]}, seed=a.seed, verbose=0, device="cpu",
+        policy_kwargs={"net_arch": [int(x) for x in a.net.split(",")]}, seed=a.seed, verbose=0, device="cpu",
     )
     strong = strong_opponent(a.game)
     rows = []
@@ -107,6 +108,8 @@ def main() -> None:
         done += chunk
         record(done, time.process_time() - t0)
     if a.out:
+        # the optimizer's state is not needed to play and would triple the file: saved fresh
+        model.policy.optimizer = type(model.policy.optimizer)(model.policy.parameters(), lr=3e-4)
         model.save(a.out)
         print(f"saved {a.out}")
     if a.curve:

@@ -183,17 +183,22 @@ def test_board_text():
     game = new_game({"edition": "2009"}, seed=1)
     plain = render_game(game).plain
     lines = plain.splitlines()
-    assert len(lines) == 22  # header + 21 lines of staggered cells
+    # header + 4-line cells: 10 rows of hexes, odd columns half a cell (2 lines) lower -> 42 lines
+    assert len(lines) == 1 + 4 * 10 + 2
     assert "XLVIII" in plain and "Moscow" in plain
-    assert "0101" not in plain
-    assert "0101" in render_game(game, BoardView(ids=True)).plain
-    compact = render_game(game, BoardView(compact=True)).plain
-    assert " 48 " in compact and max(map(len, compact.splitlines())) < max(map(len, lines))
+    assert "0101" in plain  # hex ids are on by default
+    assert "0101" not in render_game(game, BoardView(ids=False)).plain
+    compact = render_game(game, BoardView(compact=True, ids=False)).plain
+    assert " 48  " in compact and max(map(len, compact.splitlines())) < max(map(len, lines))
     assert short_id("XLVIII", 4) == "48" and short_id("16A", 4) == "16A"
-    # 0306 (XLVI) is even: its cell starts one line lower than odd 0305's (XL)
-    row_xl = next(i for i, l in enumerate(lines) if " XL " in l)
-    row_xlvi = next(i for i, l in enumerate(lines) if " XLVI " in l)
-    assert row_xlvi == row_xl + 1 + 1  # 0305 starts on line 2*5-2+1, 0306 on 2*6-1+1
+    # 0306 (XLVI) is even: its cell starts half a cell (two lines) lower than odd 0305's (XL)
+    row_0305 = next(i for i, l in enumerate(lines) if "│0305" in l)
+    row_0306 = next(i for i, l in enumerate(lines) if "│0306" in l)
+    assert row_0306 == row_0305 + 2
+    # the unit's name and its strength both show, whatever the name's length (XLVIII 8-6)
+    row = next(i for i, l in enumerate(lines) if " XLVIII" in l)
+    col = lines[row].index("XLVIII")
+    assert "8-6" in lines[row + 1][col - 1: col + 7]
 
 
 def test_cli_play(tmp_path):

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from typhoon.cli.kit_cmds import kit
 
-from conftest import BAD, GOOD
+from .conftest import BAD, GOOD
 
 
 def run(*args):
@@ -94,3 +94,12 @@ def test_skeletons_keep_what_the_rules_text_fixes():
     assert len(dom.turns) == 9
     mc = load_kit(skeleton_dir("mc"), draft=True)
     assert mc.scenarios["september"]["stacking"]["max_units"] == 3  # Stacking (A) L43
+
+
+def test_new_with_reconstruction_copies_the_shipped_reconstruction(tmp_path):
+    r = run("new", "ot", str(tmp_path / "ot"), "--reconstruction")
+    assert r.exit_code == 0, r.output
+    assert "a copy of the ot kit" in r.output
+    # the reconstruction is complete: no owner TODO, and it validates strictly
+    strict = run("validate", str(tmp_path / "ot"))
+    assert strict.exit_code == 0, strict.output

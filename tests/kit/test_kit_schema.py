@@ -14,7 +14,7 @@ from jsonschema import Draft202012Validator
 from typhoon.core.kit import KitError, load_kit, schema, validate_kit
 from typhoon.core.kit.loader import link_pair
 
-from conftest import GOOD
+from .conftest import GOOD
 
 SCHEMAS = ("common", "kit", "map", "counters", "tables", "turns", "scenario")
 
@@ -199,7 +199,7 @@ def test_cross_file_errors_are_explained(planted, rel, edit, expected):
 
 def test_every_planted_error_is_found_and_nothing_else():
     """tests/kit/packages/bad is the good package with errors planted in every file."""
-    from conftest import BAD
+    from .conftest import BAD
 
     assert messages(BAD) == json.loads((BAD.parent / "bad_expected.json").read_text())
 

@@ -72,3 +72,91 @@ def ws_connect(client, gid, seat=None):
     """A WebSocket as the browser opens it: the secret in a subprotocol, never the URL."""
     protocols = ["typhoon.v1"] + ([f"typhoon.seat.{seat}"] if seat else [])
     return client.websocket_connect(ws_url(gid), subprotocols=protocols)
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Mailbox:
+    """A local SMTP server (aiosmtpd) keeping every message it receives."""
+
+    def __init__(self) -> None:
+        self.messages: list = []
+
+    async def handle_DATA(self, server, session, envelope):  # noqa: N802 - aiosmtpd's hook name
+        import email
+
+        msg = email.message_from_bytes(envelope.content)
+        self.messages.append({"to": list(envelope.rcpt_tos), "subject": msg["Subject"], "body": msg.get_payload(decode=True).decode()})
+        return "250 OK"
+
+    def wait(self, count: int, timeout: float = 10.0) -> list:
+        import time
+
+        deadline = time.monotonic() + timeout
+        while len(self.messages) < count and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return self.messages
+
+
+@pytest.fixture
+def smtp():
+    """(MailConfig, Mailbox): a local SMTP server on a free loopback port."""
+    from aiosmtpd.controller import Controller
+
+    from typhoon.server.notify import MailConfig
+
+    box = Mailbox()
+    port = free_port()
+    ctl = Controller(box, hostname="127.0.0.1", port=port)
+    ctl.start()
+    try:
+        yield MailConfig(host="127.0.0.1", port=port, sender="typhoon@test.invalid",
+                         public_url="http://typhoon.test"), box
+    finally:
+        ctl.stop()
+
+
+class Hooks:
+    """A local HTTP server recording the webhook POSTs it receives."""
+
+    def __init__(self) -> None:
+        import json
+        import threading
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        got = self.received = []
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):  # noqa: N802
+                n = int(self.headers.get("content-length") or 0)
+                got.append(json.loads(self.rfile.read(n)))
+                self.send_response(204)
+                self.end_headers()
+
+            def log_message(self, *a):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hook"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def wait(self, count: int, timeout: float = 10.0) -> list:
+        import time
+
+        deadline = time.monotonic() + timeout
+        while len(self.received) < count and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return self.received
+
+
+@pytest.fixture
+def hooks():
+    h = Hooks()
+    yield h
+    h.server.shutdown()

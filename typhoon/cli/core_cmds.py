@@ -65,9 +65,12 @@ def render(file: str, output: str, ids: bool, seat: str | None, game_name: str) 
         fail(f"--seat {seat!r}: the sides of {pkg.title} are {', '.join(pkg.sides)}")
     try:
         fig = figure(pkg, state, seat=seat, show_ids=ids)
-        save_board(fig, output)
     except (TyphoonError, ValueError) as e:
         fail(f"{file}: cannot draw it ({e})")
+    try:
+        save_board(fig, output)
+    except TyphoonError as e:  # save_board names the file and the reason (no such folder, not allowed)
+        fail(str(e))
     click.echo(output)
 
 
@@ -151,6 +154,17 @@ def _units(text: str) -> list[str]:
     return [a.strip() for a in text.split(",") if a.strip()]
 
 
+def once_each(units: list[str]) -> list[str]:
+    """The attackers of a proposed battle, each named once (a unit attacks once: it must not
+    count twice, whatever the game checks); ``fail`` names the repeated unit."""
+    from ..tui.info import repeated_unit
+
+    twice = repeated_unit(units)
+    if twice is not None:
+        fail(f"{twice} is listed twice among the attackers: each unit attacks once")
+    return units
+
+
 @query.command("odds")
 @_position_option
 @click.option("--target", "-t", required=True, help="Hex of the defending unit(s).")
@@ -160,7 +174,7 @@ def query_odds(position: str, game_name: str, target: str, attackers: str) -> No
     The game checks the attack (each attacker once, adjacent, on the other side)."""
     pkg, _, state = load_any(position, game_name)
     try:
-        preview = pkg.battle_preview(state, target, _units(attackers))
+        preview = pkg.battle_preview(state, target, once_each(_units(attackers)))
     except TyphoonError as e:
         fail(str(e))
     _echo({"target": target, "attackers": _units(attackers), **preview})
@@ -202,7 +216,7 @@ def query_legal(position: str, game_name: str, describe: bool) -> None:
 
 # -- selfplay --------------------------------------------------------------------------------
 @main.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
-@click.option("--games", "-n", default=100, show_default=True, help="Number of games.")
+@click.option("--games", "-n", default=100, show_default=True, type=click.IntRange(min=1), help="Number of games (1 or more).")
 @game_option
 @click.option("--player", "-P", "player_pairs", multiple=True, metavar="SIDE=NAME",
               help="The player of a side (default random); also --SIDE NAME, e.g. --german heuristic.")
@@ -229,6 +243,8 @@ def selfplay(ctx: click.Context, games: int, game_name: str, player_pairs: tuple
     if "human" in names.values():
         fail("selfplay is computer against computer: 'human' cannot play")
     check_player_names(pkg, names)
+    if save_dir:
+        ready_dir(save_dir)
     wins: dict[str | None, int] = {s: 0 for s in pkg.sides}
     wins[None] = 0
     turns = 0
@@ -241,8 +257,11 @@ def selfplay(ctx: click.Context, games: int, game_name: str, player_pairs: tuple
         wins[game.outcome().winner] += 1
         turns += turn or 0
         if save_dir:
-            Path(save_dir).mkdir(parents=True, exist_ok=True)
-            record.save(game, Path(save_dir) / f"game_{seed + i}.json", names)
+            path = Path(save_dir) / f"game_{seed + i}.json"
+            try:
+                record.save(game, path, names)
+            except OSError as e:
+                fail(f"--save-dir: cannot write {path}: {e.strerror or e}")
     dt = time.perf_counter() - t0
     doc: dict[str, Any] = {"game": pkg.name, "games": games, **names, "players": names, "options": opts, "seed": seed}
     for s in pkg.sides:
@@ -251,6 +270,16 @@ def selfplay(ctx: click.Context, games: int, game_name: str, player_pairs: tuple
     doc["average_turns"] = turns / games if games else 0.0
     doc["games_per_second"] = games / dt if dt > 0 else 0.0
     click.echo(json.dumps(doc))
+
+
+def ready_dir(path: str) -> None:
+    """Create the folder save files go to, before any game is played (``fail`` says why not)."""
+    try:
+        Path(path).mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        fail(f"--save-dir {path}: cannot create the folder ({e.strerror or e})")
+    if not Path(path).is_dir():
+        fail(f"--save-dir {path}: not a folder")
 
 
 def play_one(pkg: Any, names: dict[str, str], options: dict[str, Any], seed: int):

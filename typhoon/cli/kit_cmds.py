@@ -45,13 +45,18 @@ def kit() -> None:
 @click.argument("game")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--force", is_flag=True, help="Write into a folder that is not empty.")
-def new(game: str, directory: Path, force: bool) -> None:
+@click.option("--reconstruction", is_flag=True,
+              help="For ot, dom and mc: copy the game's shipped reconstruction instead of the owner's skeleton.")
+def new(game: str, directory: Path, force: bool, reconstruction: bool) -> None:
     """Start a kit package for GAME in DIRECTORY.
 
-    For a game that ships a kit (bfm) this is a copy of it; for ot, dom and mc a skeleton with
-    everything the rules text fixes filled in and TODO placeholders for the owner of the game
-    to enter from the printed components."""
+    For ot, dom and mc: a skeleton with everything the rules text fixes filled in and TODO
+    placeholders for the owner of the game to enter from the printed components (or, with
+    --reconstruction, a copy of the reconstruction Typhoon ships). For a game whose components
+    are all known (bfm): a copy of its kit."""
     source = shipped_kit(game)
+    if game in kitlib.SKELETONS and not reconstruction:
+        source = None
     if source is None and game not in kitlib.SKELETONS:
         from ..games import registry
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
 import click
 
 from ..core.errors import TyphoonError
@@ -40,12 +44,19 @@ def default_players(pkg) -> dict[str, str]:
 @options_option
 @click.option("--seed", type=int, default=None, help="Seed of the game's dice (default: a random one, printed).")
 @click.option("--load", "load", default=None, type=click.Path(dir_okay=False), help="Continue a saved game.")
-@click.option("--save-to", default=None, type=click.Path(dir_okay=False), help="Autosave here after every action.")
+@click.option("--save-to", default=None, type=click.Path(dir_okay=False),
+              help="Autosave here after every action (default: the loaded file, else "
+                   "$TYPHOON_SAVE_DIR or ~/.local/share/typhoon/saves, GAME-SEED.json).")
+@click.option("--no-autosave", is_flag=True, help="Do not save after every action.")
+@click.option("--line", "line_mode", is_flag=True,
+              help="Plain line mode even in a terminal (the default for scripts and pipes).")
 @click.pass_context
 def play(ctx: click.Context, game_name: str, player_pairs: tuple[str, ...], edition: str | None, options: tuple[str, ...],
-         seed: int | None, load: str | None, save_to: str | None) -> None:
+         seed: int | None, load: str | None, save_to: str | None, no_autosave: bool, line_mode: bool) -> None:
     """Play in the terminal: human against the computer, or humans hot-seat.
 
+    In a terminal: the full-screen interface (map with the cursor or the mouse, panels, history
+    and completion). With --line, or when the input or output is not a terminal: plain lines.
     Players by side: --SIDE NAME (e.g. typhoon play --soviet random, typhoon play --game mini
     --red heuristic) or -P SIDE=NAME."""
     from ..core import record
@@ -74,10 +85,39 @@ def play(ctx: click.Context, game_name: str, player_pairs: tuple[str, ...], edit
     names = {s: asked.get(s) or saved_players.get(s) or d for s, d in default_players(pkg).items()}
     check_player_names(pkg, names)
     players = {s: make_player(pkg, names[s], game.seed * 2 + 1 + i) for i, s in enumerate(pkg.sides)}
+    autosave = None if no_autosave else (save_to or load or str(default_save_path(pkg.name, game.seed)))
+    if autosave and autosave == load and not Path(load).is_file():
+        autosave = None
+    terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    if terminal and not line_mode:
+        from ..tui.app import play_app
+
+        play_app(game, players, names=names, package=pkg, save_to=autosave)
+        return
     from rich.console import Console
 
     console = Console()
-    if not console.is_terminal:  # piped: do not wrap the map at 80 columns
+    if not console.is_terminal:  # piped: a fixed width (wide maps are cut into strips)
         console = Console(width=140)
-    session = Session(game, players, console=console, save_to=save_to, names=names, package=pkg)
+    session = Session(game, players, console=console, save_to=autosave, names=names, package=pkg,
+                      interactive=terminal)
+    if terminal:
+        from ..tui.lineedit import install_line_editing
+
+        install_line_editing(session)
     session.run()
+
+
+def default_save_path(game: str, seed: int) -> Path:
+    """Where a game autosaves when no file is named: ``$TYPHOON_SAVE_DIR`` or the user's data
+    folder (``$XDG_DATA_HOME``, else ~/.local/share) under typhoon/saves, as GAME-SEED.json."""
+    base = os.environ.get("TYPHOON_SAVE_DIR")
+    if base:
+        folder = Path(base)
+    else:
+        folder = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "typhoon" / "saves"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass  # the session says the autosave failed, and where
+    return folder / f"{game}-{seed}.json"

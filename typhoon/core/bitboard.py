@@ -107,16 +107,26 @@ class BitGrid:
         """
         start_bit = self.bit[start]
         seen = start_bit
-        spread = [self.dilate(start_bit)]  # the hexes next to those reached at cost k that movement may leave
         open_ = self.all & ~blocked
-        dilate = self.dilate
-        costs_ = tuple(costs.items())
+        up, down = self._up, self._down
+        layers = tuple(costs.items())
+        # spread[k]: the hexes next to those reached at cost k that movement may leave
+        # (``dilate``, written out: this loop is the hot path of movement generation)
+        spread = []
+        leave = start_bit
         for k in range(1, allowance + 1):
+            near = 0
+            if leave:
+                for off, src in up:
+                    near |= (leave & src) << off
+                for off, src in down:
+                    near |= (leave & src) >> off
+            spread.append(near)
             new = 0
-            for c, where in costs_:
+            for c, where in layers:
                 if c <= k:
                     new |= spread[k - c] & where
             new &= open_ & ~seen
             seen |= new
-            spread.append(dilate(new & ~stops) if new & ~stops else 0)
+            leave = new & ~stops
         return seen & ~start_bit

@@ -477,7 +477,7 @@ class _ReadOnlyView(Game):
         self.options = game.options
         self.seed = game.seed
         self._dice = None
-        self._dice_seed = (game.seed * 1_000_003 + game.ply) ^ 0x5EED_C0FFEE
+        self._ply = len(game.log)
         self.state = game.state
         self.start_state = game.start_state
         self.log = game.log
@@ -485,6 +485,11 @@ class _ReadOnlyView(Game):
         self.trusted_plies = game.trusted_plies
         self.observer = seat
         self._stack = []
+
+    @property
+    def _dice_seed(self) -> int:  # type: ignore[override]
+        """The view's own dice seed, as ``copy()`` derives it (worked out only if it rolls)."""
+        return (self.seed * 1_000_003 + self._ply) ^ 0x5EED_C0FFEE
 
     def _read_only(self, *_: Any, **__: Any) -> Any:
         raise RuntimeError("a player's view of the game is read-only: copy() it to explore")

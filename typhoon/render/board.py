@@ -30,7 +30,12 @@ from matplotlib.patches import Circle, Ellipse, FancyArrowPatch, FancyBboxPatch,
 from matplotlib.path import Path as MplPath
 from matplotlib.transforms import IdentityTransform
 
+from ..core.errors import TyphoonError
 from .meta import BoardGeometry, units_by_hex
+
+
+class RenderError(TyphoonError, OSError):
+    """A picture that cannot be written (the file and the reason named)."""
 
 __all__ = ["draw", "figure", "svg", "save_board", "figure_svg", "rgb_array"]
 
@@ -554,7 +559,10 @@ def save_board(fig: Figure, path: str | Path) -> None:
     if fmt in ("svg", "pdf"):
         kwargs["metadata"] = {"Date": None} if fmt == "svg" else {"CreationDate": None}
     with matplotlib.rc_context(_RC):
-        fig.savefig(path, **kwargs)
+        try:
+            fig.savefig(path, **kwargs)
+        except OSError as e:  # no such folder, not allowed, disk full: say which file and why
+            raise RenderError(f"cannot write {path}: {e.strerror or e}") from None
 
 
 def figure_svg(fig: Figure) -> str:

@@ -29,7 +29,11 @@ from ..core.errors import TyphoonError
 from ..core.game import Game
 from ..core.record import dice_scheme, replay_game
 from ..games import registry
+from . import clock
+from .accounts import make_invitation, optional_user, seat_for_account
+from .accounts import router as accounts_router
 from .editor import router as editor_router
+from .notify import MailConfig, Notifier
 from .guard import MAX_FRAME, BadInput, Guard, RateLimits, strict_json
 from .live import DEFAULT_GAME, ApiError, Games, LiveGame, package, player_names
 from . import seats
@@ -52,6 +56,10 @@ class NewGame(BaseModel):
     seed: StrictInt | None = Field(None, ge=0, le=2**62, description="dice seed, for hotseat and ai games only (analysis): "
                                    "shown to every seat; null (always in network games): 128 secret random bits, committed to")
     title: str | None = Field(None, max_length=200)
+    clock: dict[str, Any] | None = Field(None, description="time control: {\"control\": \"fast\"|\"standard\"|\"slow\"|\"none\"|\"custom\", "
+                                         "\"per_move\": s, \"cap\": s (custom only), \"on_timeout\": \"computer\"|\"forfeit\"|\"abandon\"}")
+    my_side: str | None = Field(None, max_length=32, description="network mode, signed in: the seat the creating account takes (default: the first side)")
+    invite: dict[str, str] | None = Field(None, max_length=8, description="signed in or not: {side: email} invitations to send at once")
 
 
 #: The one version type, REST and WebSocket alike: a JSON integer >= 0 (not "0", not true).
@@ -82,6 +90,8 @@ class Created(BaseModel):
     seats: dict[str, str | None]
     links: dict[str, str]
     owner: str | None = None
+    invitations: list[dict[str, Any]] | None = None
+    my_seat: str | None = None
 
 
 class Reissued(BaseModel):
@@ -161,17 +171,39 @@ def err(status: int, detail: str) -> JSONResponse:
     return JSONResponse({"detail": detail}, status_code=status)
 
 
-def create_app(database_url: str = "sqlite:///typhoon.db", rate_limits: RateLimits | None = None) -> FastAPI:
-    """The server app on one database; ``rate_limits`` default to :class:`RateLimits()`."""
+def create_app(database_url: str = "sqlite:///typhoon.db", rate_limits: RateLimits | None = None, mail: MailConfig | None = None,
+               clock_interval: float = 1.0, idle_seconds: float = 600.0) -> FastAPI:
+    """The server app on one database; ``rate_limits`` default to :class:`RateLimits()`, ``mail``
+    to ``MailConfig.from_env()``. Background tasks: the clocks (every ``clock_interval`` s), the
+    eviction of games idle for ``idle_seconds`` and, on PostgreSQL, the LISTEN of ``cluster``."""
     store = Store(database_url)
     games = Games(store)
     limits = rate_limits if rate_limits is not None else RateLimits()
+    notifier = Notifier(store, mail if mail is not None else MailConfig.from_env())
+    games.on_turn = notifier.turn
     ensure_static()
     install_log_scrubbing()
+
+    async def sweep_idle() -> None:
+        while True:
+            await asyncio.sleep(max(0.05, min(60.0, idle_seconds / 2)))
+            games.sweep(idle_seconds)
+
     @asynccontextmanager
     async def lifespan(_: FastAPI):
-        yield
-        store.dispose()
+        tasks = [asyncio.create_task(games.run_clocks(clock_interval)), asyncio.create_task(sweep_idle())]
+        if store.postgres:
+            from .cluster import listen
+
+            tasks.append(asyncio.create_task(listen(games)))
+        try:
+            yield
+        finally:
+            for t in tasks:
+                t.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await notifier.drain()
+            store.dispose()
 
     app = FastAPI(
         lifespan=lifespan,
@@ -181,7 +213,9 @@ def create_app(database_url: str = "sqlite:///typhoon.db", rate_limits: RateLimi
     )
     app.state.store = store
     app.state.games = games
+    app.state.notifier = notifier
     app.include_router(editor_router)
+    app.include_router(accounts_router)
     app.state.rate_limits = limits
     app.add_middleware(Guard)
 
@@ -254,11 +288,31 @@ def create_app(database_url: str = "sqlite:///typhoon.db", rate_limits: RateLimi
     @app.post("/api/games", status_code=201, response_model=Created, summary="Create a game",
               responses={422: {"description": "bad options, mode, seed or computer player"}, 429: {"description": "too many games created"}},
               dependencies=[limited("create")])
-    async def new_game(body: NewGame) -> dict[str, Any]:
+    async def new_game(body: NewGame, request: Request, user: dict[str, Any] | None = Depends(optional_user)) -> dict[str, Any]:
         meta, secrets_ = games.new_meta(body.mode, body.options, body.seed, body.title, body.human_side, body.ai, game=body.game)
         pkg = package(meta.game)
+        try:
+            meta.clock = clock.make_clock(body.clock, list(pkg.sides))
+        except TyphoonError as e:
+            raise ApiError(422, str(e)) from None
+        for side in body.invite or {}:
+            if side not in pkg.sides or secrets_.get(side) is None:
+                raise ApiError(422, f"invite: {side!r} is not a seat of this {body.mode} game; its seats are {[s for s, v in secrets_.items() if v]}")
+        mine = None
+        if user is not None:
+            meta.owner_user = user["id"]
+            mine = seat_for_account(body.mode, list(pkg.sides), body.my_side if body.mode == "network" else body.human_side)
+            if body.mode == "ai":
+                mine = next(s for s, v in secrets_.items() if v)
+            meta.members = {mine: user["id"]}
         live = await games.create(meta, pkg.new_game(meta.options, meta.seed))
-        return created(live, secrets_)
+        if mine is not None:
+            await asyncio.to_thread(store.set_member, meta.id, mine, user["id"])
+        doc = created(live, secrets_)
+        if body.invite:
+            doc["invitations"] = [await make_invitation(request, live, side, email, user) for side, email in body.invite.items()]
+        doc["my_seat"] = mine
+        return doc
 
     @app.post("/api/games/import", status_code=201, response_model=Created, summary="Create a game from a save record",
               responses={422: {"description": "not a valid save record"}, 429: {"description": "too many games created"}},

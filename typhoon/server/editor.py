@@ -374,6 +374,8 @@ async def kit_game(request: Request) -> Any:
         kit = await asyncio.to_thread(valid_kit, bundle)
         pkg = registry.from_kit(kit)
         games = request.app.state.games
+        # the bundle is kept with the game (kits table): a restart rebuilds the package from it
+        await asyncio.to_thread(games.store.save_kit, pkg.name, bundle)
         meta, secrets_ = games.new_meta(settings.get("mode") or "hotseat", {}, settings.get("seed"), settings.get("title") or kit.title,
                                         settings.get("human_side"), settings.get("ai"), game=pkg.name)
         live = await games.create(meta, pkg.new_game(meta.options, meta.seed))

@@ -29,7 +29,7 @@ MAX_DEPTH = 32  # JSON nesting a client may send (a save record needs 4)
 MAX_BODY = 16 * 1024  # bytes of a REST body
 MAX_IMPORT_BODY = 2 * 1024 * 1024  # bytes of a save record (POST /api/games/import)
 MAX_FRAME = 16 * 1024  # characters of a WebSocket message
-GUARDED = "/api/games"  # the bodies this module checks (the editor's router checks its own)
+GUARDED = ("/api/games", "/api/account")  # the bodies this module checks (the editor's router checks its own)
 
 
 class BadInput(ValueError):
@@ -190,11 +190,12 @@ class RateLimits:
     """Rate limits per client address, as ``limits`` strings (``"30/minute;300/hour"``).
 
     ``create``: creating or importing games; ``act``: actions, undos and re-issues (REST and
-    WebSocket); ``storage``: a ``limits`` storage URI (``memory://``; ``redis://host`` to share
+    WebSocket); ``account``: sign-ups and sign-ins; ``storage``: a ``limits`` storage URI (``memory://``; ``redis://host`` to share
     the counts between server processes)."""
 
     create: str = "20/minute;200/hour"
     act: str = "300/minute"
+    account: str = "20/minute;200/hour"  # sign-ups and sign-ins (password guessing)
     storage: str = "memory://"
     _limiter: Any = field(default=None, init=False, repr=False)
     _items: dict = field(default_factory=dict, init=False, repr=False)
@@ -202,7 +203,8 @@ class RateLimits:
     def __post_init__(self) -> None:
         self._limiter = MovingWindowRateLimiter(storage_from_string(self.storage))
         self._items = {"create": parse_many(self.create) if self.create else [],
-                       "act": parse_many(self.act) if self.act else []}
+                       "act": parse_many(self.act) if self.act else [],
+                       "account": parse_many(self.account) if self.account else []}
 
     def hit(self, kind: str, client: str) -> None:
         """Count one request of ``kind`` from ``client``; raises :class:`BadInput` (429) when
@@ -216,4 +218,4 @@ class RateLimits:
 
     @classmethod
     def unlimited(cls) -> RateLimits:
-        return cls(create="", act="")
+        return cls(create="", act="", account="")

@@ -31,7 +31,10 @@ import hmac
 import json
 import logging
 import secrets
-from typing import Any
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable
 
 from ..core.contract import GamePackage
 from ..core.dice import KEYED, LEGACY, derived_seed, new_seed
@@ -39,6 +42,8 @@ from ..core.errors import ParseError, TyphoonError
 from ..core.game import Entry, Game
 from ..core.record import dice_scheme, replay_game, replay_longest, seed_commitment, with_dice
 from ..games import registry
+from . import clock
+from .seats import account_of_key, account_seat_key
 from .store import Conflict, Store, StoredGame, now
 
 log = logging.getLogger("typhoon.server")
@@ -137,19 +142,38 @@ def undo_message(why: str) -> str:
     return why if why.startswith("cannot undo") else f"cannot undo: {why}"
 
 
+END_VERB = "end"  # the verb of the action that ends a phase or step (the client's End button)
+
+
+def end_refusal(game: Game, actions: list[dict[str, Any]]) -> str | None:
+    """Why the seat to act may not end the phase now, as the rules word it (their
+    ``explain_illegal`` of the ``end`` action), or None when it may or the game gives no reason."""
+    if any(d.get("verb") == END_VERB for d in actions):
+        return None
+    rules = game.rules
+    explain = getattr(rules, "explain_illegal", None)
+    parse = getattr(rules, "parse_action", None)
+    if explain is None or parse is None:
+        return None
+    try:
+        return explain(game.state, parse(game.state, END_VERB))
+    except (TyphoonError, KeyError, ValueError, TypeError, AttributeError):
+        return None
+
+
 class LiveGame:
     """One game in memory: the ``Game``, its stored metadata, its lock and its WebSocket viewers."""
 
-    def __init__(self, meta: StoredGame, game: Game) -> None:
+    def __init__(self, meta: StoredGame, game: Game, subscribers: dict[Any, str | None] | None = None, seat_key: str | None = None) -> None:
         self.meta = meta
         self.game = game
         self.pkg = registry.get(meta.game)
         self.lock = asyncio.Lock()
-        self.subscribers: dict[Any, str | None] = {}  # websocket -> seat
-        self.ai_side = (
-            next((s for s in self.pkg.sides if meta.players.get(s, "human") != "human"), None) if meta.mode == "ai" else None
-        )
-        self._ai = None
+        # websocket -> seat; shared by every LiveGame of this id in this process (Games.watchers)
+        self.subscribers: dict[Any, str | None] = {} if subscribers is None else subscribers
+        self.seat_key = seat_key  # the database's key of account seat keys (seats.account_seat_key)
+        self.used = time.monotonic()  # last access: idle games are evicted (Games.sweep)
+        self._ai: dict[str, Any] = {}
         self._logs: dict[str | None, list[tuple[Entry, dict[str, Any]]]] = {}
         self.changes = 0  # bumped on every change of the game; keys the view cache
         self._views: dict[str | None, tuple[int, dict[str, Any]]] = {}
@@ -164,6 +188,11 @@ class LiveGame:
         for seat, h in self.meta.seats.items():  # every seat compared: constant time per game
             if h is not None and hmac.compare_digest(digest, h):
                 found = seat
+        user = account_of_key(secret) if found is None and self.seat_key else None
+        if user is not None:
+            for seat, holder in self.meta.members.items():
+                if holder == user and hmac.compare_digest(account_seat_key(self.seat_key, self.meta.id, seat, user), secret):
+                    found = seat
         if found is None:
             raise ApiError(403, "this seat secret does not open any seat of this game")
         return found
@@ -173,8 +202,24 @@ class LiveGame:
         act (None, a spectator, when nobody is to act)."""
         if seat == BOTH:
             g = self.game
-            return None if g.is_over() or g.is_chance() else g.current_player
+            return None if self.over() or g.is_chance() else g.current_player
         return seat
+
+    def over(self) -> bool:
+        """Whether the game has ended: by its rules, or by the server (a time-out)."""
+        return self.meta.result is not None or self.game.is_over()
+
+    def outcome_json(self) -> dict[str, Any] | None:
+        r = self.meta.result
+        if r is not None:  # set by the server (clock.py): it overrides the rules' (running) state
+            return {"winner": r.get("winner"), "reason": r.get("reason"), "scores": {}, "by": r.get("kind")}
+        o = self.game.outcome()
+        return None if o is None else {"winner": o.winner, "reason": o.reason, "scores": dict(o.scores)}
+
+    def to_act(self) -> str | None:
+        """The side to act now (None: the game is over or a roll is due)."""
+        g = self.game
+        return None if self.over() or g.is_chance() else g.current_player
 
     def reader(self, seat: str | None) -> str | None:
         """Who reads a record handed to ``seat``: the hot-seat seat reads as a spectator."""
@@ -182,7 +227,7 @@ class LiveGame:
 
     def may_act(self, seat: str | None) -> bool:
         g = self.game
-        if seat is None or g.is_over() or g.is_chance():
+        if seat is None or self.over() or g.is_chance():
             return False
         cur = g.current_player
         return cur is not None and (seat == BOTH or seat == cur)
@@ -192,6 +237,8 @@ class LiveGame:
         if seat is None:
             return "spectators cannot undo"
         g = self.game
+        if self.meta.result is not None:
+            return "cannot undo: the game is over"
         why = g.undo_refusal(None if seat == BOTH else seat)
         if why is None and g.log and g.log[-1].player is None:  # pragma: no cover - undo_refusal covers chance
             why = "cannot undo past a chance event"
@@ -204,7 +251,7 @@ class LiveGame:
     def log_json(self, seat: str | None) -> list[dict[str, Any]]:
         """The log as ``seat`` may read it (everything once the game is over), cached per seat."""
         g = self.game
-        over = g.is_over()
+        over = self.over()
         key = ("*" if over else seat)
         cache = self._logs.setdefault(key, [])
         entries = g.log
@@ -236,7 +283,7 @@ class LiveGame:
         pkg = self.pkg
         state = g.state
         observer = self.observer(seat)
-        outcome = g.outcome()
+        outcome = self.outcome_json()
         you_act = self.may_act(seat)
         board = dict(pkg.view(state, observer))
         phase = board.get("phase") or {}
@@ -269,7 +316,9 @@ class LiveGame:
             "legal": [d["text"] for d in actions],
             "actions": actions,
             "log": self.log_json(observer if seat != BOTH else None),
-            "outcome": None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason, "scores": dict(outcome.scores)},
+            "outcome": outcome,
+            "clock": clock.public(self.meta.clock, self.meta.deadline, now()),
+            "end_refusal": end_refusal(g, actions) if you_act else None,
             "can_undo": self.may_undo(seat),
             "undo_refusal": self.undo_refusal(seat) if seat is not None else None,
             "odds": odds,
@@ -286,7 +335,7 @@ class LiveGame:
         rolls were made, and the seed itself once the game is over (or when it was chosen at
         creation and so is public)."""
         g = self.game
-        over = g.is_over()
+        over = self.over()
         return {
             "scheme": dice_scheme(g),
             "commitment": seed_commitment(g.seed, dice_scheme(g)),
@@ -299,26 +348,41 @@ class LiveGame:
     def summary(self) -> dict[str, Any]:
         """The stored summary of the game (for the games list), from the spectator's view."""
         g = self.game
-        o = g.outcome()
+        o = self.outcome_json()
         board = self.view(None)
+        status = "running" if o is None else "abandoned" if (self.meta.result or {}).get("kind") == "abandon" else "finished"
         return {
             "ply": g.ply,
             "turn": board.get("turn"),
             "phase": (board.get("phase") or None),
-            "status": "running" if o is None else "finished",
-            "winner": None if o is None else o.winner,
+            "status": status,
+            "winner": None if o is None else o["winner"],
+            "to_act": self.meta.to_act,
+            "clock": self.meta.clock,
+            "deadline": self.meta.deadline,
         }
 
+    def computer_plays(self, side: str | None) -> bool:
+        """Whether a computer player plays ``side`` (an "ai" game's, or one that took over a
+        seat whose time ran out)."""
+        return side is not None and self.meta.players.get(side, "human") != "human"
+
+    @property
+    def ai_side(self) -> str | None:
+        """The side the computer plays now (the side to act, if a computer plays it)."""
+        side = self.to_act()
+        return side if self.computer_plays(side) else None
+
     def ai_to_move(self) -> bool:
-        g = self.game
-        return self.ai_side is not None and not g.is_over() and not g.is_chance() and g.current_player == self.ai_side
+        return self.ai_side is not None
 
     def ai_player(self) -> Any:
-        if self._ai is None:
+        side = self.ai_side
+        if side not in self._ai:
             # its own seed, derived one-way from the game's: its choices tell nothing of the dice
             seed = derived_seed(self.meta.seed, "computer-player", bits=62) + self.game.ply
-            self._ai = make_player(self.pkg, self.meta.players[self.ai_side], seed=seed)
-        return self._ai
+            self._ai[side] = make_player(self.pkg, self.meta.players[side], seed=seed)
+        return self._ai[side]
 
     def record(self, seat: str | None) -> dict[str, Any]:
         """The save record handed to ``seat``: the seed withheld while the game runs, hidden
@@ -336,7 +400,15 @@ class Games:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.cache: dict[str, LiveGame] = {}
+        self.watchers: dict[str, dict[Any, str | None]] = {}  # game id -> {websocket: seat} of this process
         self._load_locks: dict[str, asyncio.Lock] = {}
+        self.seat_key = store.server_key("seat-keys")
+        #: called (live, side) when the turn passes to a side a human plays (notifications)
+        self.on_turn: Callable[[LiveGame, str], None] | None = None
+
+    def live(self, meta: StoredGame, game: Game) -> LiveGame:
+        """A LiveGame of this server: its watchers and the database's account seat key."""
+        return LiveGame(meta, game, self.watchers.setdefault(meta.id, {}), self.seat_key)
 
     # -- creating --------------------------------------------------------------------------
     def new_meta(
@@ -412,7 +484,8 @@ class Games:
             else:
                 with_dice(game, meta.dice)
         meta.actions = [(str(e.action), e.player) for e in game.log]
-        live = LiveGame(meta, game)
+        live = self.live(meta, game)
+        self._tick(live)
         s = live.summary()
         for k, v in s.items():
             setattr(meta, k, v)
@@ -427,6 +500,7 @@ class Games:
     async def get(self, game_id: str) -> LiveGame:
         live = self.cache.get(game_id)
         if live is not None:
+            live.used = time.monotonic()
             return live
         if not valid_id(game_id):
             raise ApiError(404, f"no game with id {game_id[:40]!r}")
@@ -450,8 +524,8 @@ class Games:
         if meta is None:
             raise ApiError(404, f"no game with id {game_id!r}")
         try:
-            pkg = registry.get(meta.game)
-        except (TyphoonError, ImportError) as e:
+            pkg = self.package_of(meta.game)
+        except (TyphoonError, ImportError, OSError) as e:
             raise ApiError(409, f"stored game {game_id} is of game {meta.game!r}, which this server cannot play ({e})") from None
         try:
             start = pkg.position_from_json(meta.start) if meta.start else None
@@ -459,7 +533,23 @@ class Games:
         except (TyphoonError, KeyError, ValueError, IndexError, TypeError) as e:
             raise NeedsPatch(game_id, str(e)) from None
         meta.actions = []
-        return LiveGame(meta, game)
+        return self.live(meta, game)
+
+    def package_of(self, name: str) -> GamePackage:
+        """The package of a stored game: registered, or a kit's rebuilt from its stored bundle
+        (``kits`` table; ``registry.from_kit``)."""
+        try:
+            return registry.get(name)
+        except ParseError:
+            if not name.startswith(registry.KIT_PREFIX):
+                raise
+        bundle = self.store.load_kit(name)
+        if bundle is None:
+            raise ParseError(f"the kit {name!r} is not stored in this database")
+        pkg = kit_package(bundle)
+        if pkg.name != name:
+            raise ParseError(f"the stored kit {name!r} now builds {pkg.name!r}")
+        return pkg
 
     # -- seats -----------------------------------------------------------------------------
     async def reissue(self, live: LiveGame, owner: str | None, seats: list[str] | None) -> dict[str, str]:
@@ -492,8 +582,114 @@ class Games:
         await self.broadcast(live)
         return fresh
 
-    def evict(self, game_id: str) -> None:
-        self.cache.pop(game_id, None)
+    def evict(self, game_id: str, live: LiveGame | None = None) -> None:
+        """Drop a game from memory (only that LiveGame, when given: a newer one stays)."""
+        if live is None or self.cache.get(game_id) is live:
+            self.cache.pop(game_id, None)
+        if not self.watchers.get(game_id) and game_id not in self.cache:
+            self.watchers.pop(game_id, None)
+
+    def sweep(self, idle: float) -> list[str]:
+        """Evict the games nobody watches that were not used for ``idle`` seconds; their ids."""
+        t = time.monotonic()
+        gone = [gid for gid, live in list(self.cache.items())
+                if not live.subscribers and not live.lock.locked() and t - live.used > idle]
+        for gid in gone:
+            self.evict(gid)
+        return gone
+
+    async def refresh(self, game_id: str) -> None:
+        """Another process changed ``game_id`` (PostgreSQL NOTIFY): reload it from the store, the
+        source of truth, and send its watchers here their new views."""
+        live = self.cache.get(game_id)
+        if live is None:
+            return
+        async with live.lock:
+            if self.cache.get(game_id) is not live:
+                return
+            try:
+                fresh = await asyncio.to_thread(self._load, game_id)
+            except ApiError:
+                self.evict(game_id, live)
+                return
+            fresh.used = live.used
+            self.cache[game_id] = fresh
+        changed = {s for s, h in fresh.meta.seats.items() if live.meta.seats.get(s) != h}
+        for ws, seat in list(fresh.subscribers.items()):
+            if seat in changed:  # re-issued elsewhere: their secret no longer opens the seat
+                fresh.subscribers.pop(ws, None)
+                try:
+                    await ws.close(code=4403)
+                except Exception:  # pragma: no cover - already gone
+                    pass
+        await self.broadcast(fresh)
+
+    # -- clocks ----------------------------------------------------------------------------
+    def _tick(self, live: LiveGame) -> str | None:
+        """Bring the clock and the side to act up to date after a change; returns the side
+        that was to act before."""
+        meta = live.meta
+        before, side = meta.to_act, live.to_act()
+        meta.to_act = side
+        meta.clock, meta.deadline = clock.step(meta.clock, side, side is not None and not live.computer_plays(side), now())
+        return before
+
+    def _turn_passed(self, live: LiveGame, before: str | None) -> None:
+        side = live.meta.to_act
+        if side is not None and side != before and not live.computer_plays(side) and self.on_turn is not None:
+            try:
+                self.on_turn(live, side)
+            except Exception:  # pragma: no cover - a notification never fails an action
+                log.exception("turn notification of game %s failed", live.meta.id)
+
+    async def expire(self, game_id: str) -> bool:
+        """Apply the time-out outcome to ``game_id`` if its side to act has run out of time
+        (clock.py); True if it did."""
+        live = await self.get(game_id)
+        async with live.lock:
+            meta = live.meta
+            if meta.clock is None or meta.deadline is None or live.over() or meta.deadline > now():
+                return False
+            side = meta.to_act
+            kind = meta.clock["on_timeout"]
+            name = live.pkg.side_names.get(side, side)
+            live.changes += 1
+            if kind == "computer":
+                players = {**meta.players, side: default_player(live.pkg)}
+                meta.players = players
+                meta.clock.setdefault("took_over", []).append(side)
+                self._tick(live)
+                await asyncio.to_thread(self.store.set_players, meta.id, players, live.summary())
+                await self._advance(live)
+            else:
+                others = [s for s in live.pkg.sides if s != side]
+                winner = others[0] if kind == "forfeit" and len(others) == 1 else None
+                reason = f"{name} ran out of time: forfeit" if kind == "forfeit" else f"{name} ran out of time: the game is abandoned"
+                meta.result = {"winner": winner, "reason": reason, "kind": kind, "side": side}
+                self._tick(live)
+                try:
+                    await asyncio.to_thread(self.store.end_game, meta.id, live.game.ply, meta.result, live.summary())
+                except Conflict:
+                    self.evict(meta.id, live)
+                    return False
+        await self.broadcast(live)
+        return True
+
+    async def run_clocks(self, interval: float) -> None:
+        """The timer task: every ``interval`` seconds apply the outcome of every game whose
+        clock ran out (the database says which: any process may apply it, once)."""
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                due = await asyncio.to_thread(self.store.due, now())
+            except Exception:  # pragma: no cover - the database is away for a moment
+                log.exception("cannot read the clocks")
+                continue
+            for gid in due:
+                try:
+                    await self.expire(gid)
+                except Exception:
+                    log.exception("time-out of game %s failed", gid)
 
     # -- changing --------------------------------------------------------------------------
     def _commit(self, live: LiveGame, first: int) -> None:
@@ -501,17 +697,20 @@ class Games:
         g = live.game
         live.changes += 1
         new = [(str(e.action), e.player) for e in g.log[first:]]
+        before = self._tick(live)
         try:
             self.store.append(live.meta.id, first + 1, new, live.summary())
         except Conflict as e:
             while g.ply > first:
                 g.pop()
-            self.evict(live.meta.id)
+            self.evict(live.meta.id, live)
             raise ApiError(409, f"the game changed meanwhile ({e}); reload it") from None
         except Exception:
             while g.ply > first:
                 g.pop()
+            self.evict(live.meta.id, live)
             raise
+        self._turn_passed(live, before)
 
     def patch(self, game_id: str) -> dict[str, Any]:
         """Keep what still replays of a stored game (after a rule fix) so it can go on: the
@@ -527,7 +726,7 @@ class Games:
         kept, dropped = texts[: game.ply], texts[game.ply:]
         if why is not None:
             meta.actions = []
-            live = LiveGame(meta, game)
+            live = self.live(meta, game)
             self.store.replace_actions(game_id, [(str(e.action), e.player) for e in game.log], live.summary())
             self.evict(game_id)
         return {"id": game_id, "kept": len(kept), "dropped": dropped, "reason": why}
@@ -541,6 +740,8 @@ class Games:
         """Apply a seat's action (``action`` None = undo) sent against ``version``."""
         async with live.lock:
             g = live.game
+            if self.cache.get(live.meta.id) is not live:  # reloaded meanwhile (another process changed it)
+                raise ApiError(409, "the game changed meanwhile; reload it")
             if seat is None:
                 raise ApiError(403, "spectators cannot act: a seat secret is required")
             if version != g.ply:
@@ -548,7 +749,7 @@ class Games:
             if action is None:
                 self._undo(live, seat)
                 return
-            if g.is_over():
+            if live.over():
                 raise ApiError(422, "the game is over")
             if not live.may_act(seat):
                 raise ApiError(403, f"not your turn: {g.current_player} is to act, your seat is {seat}")
@@ -558,7 +759,7 @@ class Games:
             except TyphoonError as e:
                 raise ApiError(422, str(e)) from None
             except Exception:
-                self.evict(live.meta.id)  # never keep a game an engine failure may have half-changed
+                self.evict(live.meta.id, live)  # never keep a game an engine failure may have half-changed
                 raise
             self._roll_dice(live)
             self._commit(live, first)
@@ -574,13 +775,14 @@ class Games:
         before = g.ply
         live.changes += 1
         g.undo(None if seat == BOTH else seat)
+        self._tick(live)
         try:
             self.store.truncate(live.meta.id, g.ply, before, live.summary())
         except Conflict as e:
-            self.evict(live.meta.id)
+            self.evict(live.meta.id, live)
             raise ApiError(409, f"the game changed meanwhile ({e}); reload it") from None
         except Exception:
-            self.evict(live.meta.id)  # memory and database may differ: reload from the database
+            self.evict(live.meta.id, live)  # memory and database may differ: reload from the database
             raise
 
     async def _advance(self, live: LiveGame) -> None:
@@ -620,3 +822,19 @@ class Games:
                 dead.append(ws)
         for ws in dead:
             live.subscribers.pop(ws, None)
+
+
+def kit_package(bundle: dict[str, Any]) -> GamePackage:
+    """The package of a stored kit bundle ``{file name: document}``, registered under its
+    ``kit:<hash>`` name (``registry.from_kit``)."""
+    from ..core.kit import load_kit
+
+    with tempfile.TemporaryDirectory(prefix="typhoon-kit-") as tmp:
+        for name, document in bundle.items():
+            path = Path(tmp) / name
+            if ".." in Path(name).parts or Path(name).is_absolute():
+                raise ParseError(f"bad file name {name!r} in a stored kit")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+        kit = load_kit(tmp)
+    return registry.from_kit(kit)

@@ -14,13 +14,20 @@ The old query parameter ``?seat=`` is still read (older clients and scripts) but
 and scrubbed from the access log (:class:`ScrubSecrets`). The owner secret (``X-Typhoon-Owner``)
 lets the creator of a game re-issue its seat links; it travels the same way.
 
-Accounts (a later change) plug in here: ``seat_secret`` is the only function the endpoints call.
+Accounts plug in here: a seat held by an account is opened by an *account seat key*,
+``k.<user id>.<mac>``, ``mac`` = HMAC-SHA256(a random key of the database, game | seat | user)
+(:func:`account_seat_key`). It is the same on every device of that account, opens only that
+seat of that game, and stops opening it when the seat passes to someone else. The account's
+"my games" list hands it out in a fragment link like any seat secret.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import base64
+import hashlib
+import hmac
 import logging
 import re
 
@@ -57,6 +64,23 @@ def seat_secret(conn: HTTPConnection, body_seat: str | None = None) -> str | Non
 def owner_secret(conn: HTTPConnection, body_owner: str | None = None) -> str | None:
     """The owner secret of a request (header, else the body's ``owner``)."""
     return conn.headers.get(OWNER_HEADER) or body_owner or None
+
+
+ACCOUNT_KEY_PREFIX = "k."
+
+
+def account_seat_key(key: str, game_id: str, seat: str, user_id: str) -> str:
+    """The secret that opens ``seat`` of ``game_id`` for the account ``user_id`` (module docstring)."""
+    mac = hmac.new(bytes.fromhex(key), f"typhoon/seat-key/v1|{game_id}|{seat}|{user_id}".encode(), hashlib.sha256).digest()
+    return f"{ACCOUNT_KEY_PREFIX}{user_id}.{base64.urlsafe_b64encode(mac[:24]).decode()}"
+
+
+def account_of_key(secret: str) -> str | None:
+    """The user id an account seat key names (None: not an account seat key)."""
+    if not secret.startswith(ACCOUNT_KEY_PREFIX):
+        return None
+    user, _, mac = secret[len(ACCOUNT_KEY_PREFIX):].partition(".")
+    return user if user and mac else None
 
 
 def ws_accept_protocol(conn: HTTPConnection) -> str | None:

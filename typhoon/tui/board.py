@@ -1,23 +1,24 @@
 """The map as a text hex grid for the terminal (rich ``Text``), for any game.
 
 The board comes from the game package as data: ``map_meta()`` (hex centres, terrain, hexside
-features, places) and ``view(state, seat)`` (units, control, battles) (see
+features, lines, places) and ``view(state, seat)`` (units, control, battles) (see
 :data:`typhoon.core.contract.MAP_META_DOC` and ``VIEW_DOC``). Hex positions come from the
 core's geometry (:class:`typhoon.render.meta.BoardGeometry` recovers axial coordinates from
 the centres), so nothing here knows a game's numbering or its sides.
 
-Flat-topped maps: each hex is a cell two text lines high; a column half a hex lower than its
-western neighbour is drawn one text line lower, so a hex touches, on its upper line, its
-north-east neighbour and, on its lower line, its south-east neighbour: the character between
-two cells on a line is exactly the hexside they share. A hexside feature (a river) there is
-drawn as ``║`` in the feature's colour; a feature on a hex's south side underlines the hex's
-lower line. Pointy-topped maps are drawn row by row, each row half a cell to the side.
+Flat-topped maps: each hex is a cell ``height`` text lines high; a column half a hex lower
+than its western neighbour is drawn half a cell lower, so a hex touches, on its upper half,
+its north-east neighbour and, on its lower half, its south-east neighbour: the character
+between two cells on a line is exactly the hexside they share. A hexside feature (a river)
+there is drawn as ``║`` in the feature's colour, a line (a rail) crossing it as ``═``; a
+feature on a hex's south side underlines the hex's last line. Pointy-topped maps are drawn
+row by row, each row half a cell to the side.
 
-Cell (normal, 6 wide): line 1 the top unit's label (or an empty place's name), line 2 the
-unit's first value (its strength) then marks: the initial of the terrain (unmarked: the
-commonest terrain), of each feature the hex has, and of the place (coloured by the side
-controlling it); ``+n`` when ``n`` more units share the hex. With ids on, line 1 shows the hex
-id instead and line 2 the unit. Compact mode uses 4-wide cells.
+Cell (normal: 4 lines, at least 7 wide): the hex id with marks (``═`` on a rail or other line,
+the terrain initial, hex features), the top unit's name, its values with ``+n`` for the other
+units of the stack and ``›`` when it has moved, and the place's label (unique on the map,
+coloured by its controller). Compact cells are 2 lines: the unit (or place) and its strength.
+Hexes in the enemy's zone of control get a tinted background when the ZOC overlay is on.
 """
 
 from __future__ import annotations
@@ -48,18 +49,62 @@ HEXSIDE_CHAR = "║"
 LEFT = 3  # room for the row labels
 
 
+ZOC = Style(bgcolor="grey23")
+CURSOR = Style(bgcolor="yellow4", bold=True)
+MOVED_MARK = "›"
+LINE_MARKS = {"rail": "═", "railroad": "═", "railway": "═", "road": "─"}  # MAP_META_DOC line features
+
+
 @dataclass
 class BoardView:
-    """What the map shows besides the position: ids, compact cells, highlighted hexes."""
+    """What the map shows besides the position: ids (on by default), compact cells, the enemy
+    ZOC overlay, highlighted hexes, the selected hex and the cursor."""
 
-    ids: bool = False
+    ids: bool = True
     compact: bool = False
+    zoc: bool = True
     highlight: Collection[str] = field(default_factory=set)
     selected: str | None = None
+    cursor: str | None = None
+    id_width: int = 4
 
     @property
     def width(self) -> int:
-        return 4 if self.compact else 6
+        return 5 if self.compact else max(7, self.id_width + 3)
+
+    @property
+    def height(self) -> int:
+        return 2 if self.compact else 4
+
+
+def place_labels(names: Sequence[str], width: int) -> dict[str, str]:
+    """A label of at most ``width`` characters for each place name, unique on the map: the
+    name when it fits, else its start and end joined by '.', the start growing until no two
+    places share a label (Rzhev, Roslavl and Ryazan stay apart; 'Maloyaroslavets' -> 'Maloya.',
+    then 'Mal.ets' for another name starting the same)."""
+    out: dict[str, str] = {}
+    taken: set[str] = set()
+    for name in sorted(set(names), key=lambda n: (len(n), n)):
+        if len(name) <= width and name not in taken:
+            out[name] = name
+            taken.add(name)
+    for name in sorted(set(names) - set(out)):
+        label = name[:width - 1] + "." if name[:width - 1] + "." not in taken else None
+        for head in range(max(1, width // 2), width):
+            if label is not None:
+                break
+            tail = width - 1 - head
+            candidate = name[:head] + "." + (name[-tail:] if tail > 0 else "")
+            if candidate not in taken:
+                label = candidate
+                break
+        n = 2
+        while label is None or label in taken:
+            label = f"{name[:width - len(str(n))]}{n}"
+            n += 1
+        out[name] = label
+        taken.add(label)
+    return out
 
 
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
@@ -106,8 +151,12 @@ class BoardModel:
         self.terrain_styles: Mapping[str, Mapping[str, Any]] = meta.get("terrain_styles", {})
         self.feature_styles: Mapping[str, Mapping[str, Any]] = meta.get("feature_styles", {})
         self.line_hexes: dict[str, set[str]] = {}
+        self.line_links: dict[frozenset, str] = {}  # consecutive hexes of a line -> its feature
         for line in meta.get("lines", ()):
             self.line_hexes.setdefault(line["feature"], set()).update(line["hexes"])
+            for a, b in zip(line["hexes"], line["hexes"][1:]):
+                self.line_links[frozenset((a, b))] = line["feature"]
+        self._labels: dict[int, dict[str, str]] = {}
         self.hex_feature_styles: Mapping[str, Mapping[str, Any]] = meta.get("hex_feature_styles", {})
         self.place_styles: Mapping[str, Mapping[str, Any]] = meta.get("place_styles", {})
         self.max_place_rank = max((self.place_rank(p) for p in self.places.values()), default=0)
@@ -124,23 +173,89 @@ class BoardModel:
             raw = {h: (2 * q + r, 2 * r) for h, (q, r) in ax.items()}
         c0 = min(c for c, _ in raw.values())
         l0 = min(line for _, line in raw.values())
-        self.pos = {h: (c - c0, line - l0) for h, (c, line) in raw.items()}
-        self.columns = 1 + max(c for c, _ in self.pos.values())
-        self.lines = 2 + max(line for _, line in self.pos.values())
-        self.cell_at: dict[tuple[int, int], tuple[str, int]] = {}
-        for h, (c, line) in self.pos.items():
-            self.cell_at[(c, line)] = (h, 0)
-            self.cell_at[(c, line + 1)] = (h, 1)
+        self.half = {h: (c - c0, line - l0) for h, (c, line) in raw.items()}  # in half-cells
+        self.columns = 1 + max(c for c, _ in self.half.values())
+        self._layouts: dict[int, tuple[dict, dict, int]] = {}
+        self.layout(2)
+
+    def layout(self, height: int) -> tuple[dict[str, tuple[int, int]], dict[tuple[int, int], tuple[str, int]], int]:
+        """(positions, cell_at, lines) for cells ``height`` lines high (even)."""
+        if height not in self._layouts:
+            k = height // 2
+            pos = {h: (c, line * k) for h, (c, line) in self.half.items()}
+            cell_at: dict[tuple[int, int], tuple[str, int]] = {}
+            for h, (c, line) in pos.items():
+                for sub in range(height):
+                    cell_at[(c, line + sub)] = (h, sub)
+            lines = height + max(line for _, line in pos.values())
+            self._layouts[height] = (pos, cell_at, lines)
+        return self._layouts[height]
+
+    @property
+    def pos(self) -> dict[str, tuple[int, int]]:
+        return self.layout(2)[0]
+
+    @property
+    def cell_at(self) -> dict[tuple[int, int], tuple[str, int]]:
+        return self.layout(2)[1]
+
+    @property
+    def lines(self) -> int:
+        return self.layout(2)[2]
+
+    def id_width(self) -> int:
+        return max(len(h) for h in self.hexes or self.geo.all_hexes)
+
+    def hex_at(self, x: int, y: int, view: BoardView) -> str | None:
+        """The hex drawn at text column ``x``, line ``y`` of :func:`render_map` (for mouse
+        clicks): line 0 is the column labels."""
+        _, cell_at, _ = self.layout(view.height)
+        w = view.width
+        if self.geo.orientation == "flat":
+            c, within = divmod(x - LEFT, w + 1)
+            if x < LEFT or within == 0:
+                return None
+            here = cell_at.get((c, y - 1))
+            return here[0] if here else None
+        for (c, line), (h, _) in cell_at.items():
+            if line == y - 1 and self.x_of(c, w) < x <= self.x_of(c, w) + w:
+                return h
+        return None
 
     def below(self, h: str) -> str | None:
         """The hex directly south of ``h`` (flat maps: the same column)."""
         q, r = self.geo.axial(h)
         return self.geo.at(q, r + 1) if self.geo.orientation == "flat" else None
 
-    def x_of(self, col: int, width: int) -> int:
+    def x_of(self, col: int, width: int) -> int:  # noqa: D102
         """Text position of the border left of text column ``col``."""
         step = width + 1 if self.geo.orientation == "flat" else (width + 2) // 2
         return LEFT + col * step
+
+    def labels(self, width: int) -> dict[str, str]:
+        """The unique place labels for cells ``width`` wide (name -> label)."""
+        if width not in self._labels:
+            self._labels[width] = place_labels([p.get("name") or "" for p in self.places.values()], width)
+        return self._labels[width]
+
+    def place_label(self, h: str, width: int) -> str:
+        place = self.places.get(h)
+        if not place or not place.get("name"):
+            return ""
+        return self.labels(width)[place["name"]]
+
+    def line_marks(self, h: str) -> list[tuple[str, Style]]:
+        """A mark for each line (rail, road) through ``h``, in the feature's colour."""
+        out = []
+        for feature, hexes in sorted(self.line_hexes.items()):
+            if h in hexes:
+                out.append((LINE_MARKS.get(feature, feature[:1]), self.feature_style(feature)))
+        return out
+
+    def line_link(self, a: str | None, b: str | None) -> str | None:
+        if a is None or b is None:
+            return None
+        return self.line_links.get(frozenset((a, b)))
 
     # -- styles ---------------------------------------------------------------------------
     def side_index(self, side: str | None) -> int | None:
@@ -252,72 +367,115 @@ class BoardModel:
         return (label[:1].lower(), colour) if label else None
 
 
-def _marks(model: BoardModel, view_doc: Mapping[str, Any], h: str, room: int, extra: int = 0) -> Text:
-    """Terrain, feature and place marks of ``h`` (the place initial matters most)."""
-    t = Text()
-    if room <= 0:
-        return t
-    if extra:
-        t.append(f"+{extra}", Style(bold=True))
+def unit_values(u: Mapping[str, Any]) -> str:
+    """What a cell shows of a unit's strength: its values ("8-4"), '?' when hidden."""
+    if u.get("hidden"):
+        return "?"
+    return str(u.get("values") or "")
+
+
+def has_moved(u: Mapping[str, Any]) -> bool:
+    return bool(u.get("moved")) or "moved" in (u.get("flags") or ())
+
+
+def enemy_zoc(model: BoardModel, view_doc: Mapping[str, Any], side: str | None) -> set[str]:
+    """The hexes in the zone of control of ``side``'s enemies: the view's ``zoc`` when the game
+    gives it ({side: [hex]}), else the six hexes around each enemy unit on the map
+    (``core.paths.zone_of_control``, the common case)."""
+    from ..core.paths import zone_of_control
+
+    if side is None:
+        return set()
+    given = view_doc.get("zoc")
+    if isinstance(given, Mapping):
+        return {h for s, hexes in given.items() if s != side for h in hexes}
+    enemy = [u["hex"] for u in view_doc.get("units", ()) if u.get("side") not in (side, None)
+             and u.get("hex") and u.get("where", "map") == "map"]
+    return set(zone_of_control(enemy, model.geo.neighbours))
+
+
+def _id_line(model: BoardModel, h: str, w: int) -> Text:
+    t = Text(h, Style(color="grey62"))
+    for mark, style in model.line_marks(h):
+        t.append(mark, style)
     mark = model.terrain_mark(h)
     if mark:
         t.append(*mark)
     for mark, _ in model.feature_marks(h):
         t.append(mark, Style(color="yellow3"))
-    place = model.places.get(h)
-    if place and place.get("name"):
-        controller = view_doc.get("control", {}).get(h)
-        major = model.place_rank(place) >= model.max_place_rank > 0 and len(model.places) > 1
-        t.append(place["name"][0], Style(color=model.side_colour(controller), bold=True, underline=major))
-    if len(t) > room:
-        t = t[len(t) - room:]
+    t.truncate(w)
+    return t
+
+
+def _unit_line(model: BoardModel, stack: list, w: int, values: bool) -> Text:
+    top = stack[0] if stack else None
+    if top is None:
+        return Text()
+    style = model.unit_style(top.get("side"), bool(top.get("reduced")))
+    if not values:
+        return Text(short_id(unit_name(top, w), w).center(w), style)
+    extra = f"+{len(stack) - 1}" if len(stack) > 1 else ""
+    moved = MOVED_MARK if has_moved(top) else ""
+    value = unit_values(top)
+    room = w - len(extra) - len(moved)
+    t = Text(value[:room].center(room), style)
+    t.append(extra, Style(bold=True, color="yellow"))
+    t.append(moved, Style(bold=True, color="bright_green"))
     return t
 
 
 def _cell(model: BoardModel, view_doc: Mapping[str, Any], stacks: Mapping[str, list], h: str, sub: int,
-          view: BoardView, battles: set[str]) -> Text:
-    """One line (``sub`` 0 or 1) of the cell of hex ``h``, exactly ``view.width`` wide."""
+          view: BoardView, battles: set[str], zoc: set[str]) -> Text:
+    """One line (``sub``) of the cell of hex ``h``, exactly ``view.width`` wide."""
     w = view.width
     stack = stacks.get(h, [])
-    top = stack[0] if stack else None
-    ustyle = model.unit_style(top.get("side"), bool(top.get("reduced"))) if top else None
-    place = model.places.get(h)
-    t = Text()
-    if sub == 0:
-        if view.ids:
-            t.append(h[:w], Style(color="grey62"))
-            t.append_text(_marks(model, view_doc, h, w - len(h)))
-        elif top:
-            t.append(short_id(unit_name(top, w), w).center(w), ustyle)
-        elif place and place.get("name"):
-            controller = view_doc.get("control", {}).get(h)
-            t.append(place["name"][:w].center(w), Style(color=model.side_colour(controller), italic=True))
-    else:
-        if view.ids:
-            if top:
-                label = unit_name(top, w)
-                value = first_value(top.get("values"))
-                text = label if len(label) + len(value) + 1 > w or not value else f"{label} {value}"
-                t.append(short_id(text, w).center(w), ustyle)
+    controller = view_doc.get("control", {}).get(h)
+    place_style = Style(color=model.side_colour(controller), italic=True, bold=True)
+    if view.compact:
+        if sub == 0:
+            if stack:
+                t = _unit_line(model, stack, w, values=False)
+            elif view.ids:
+                t = _id_line(model, h, w)
+            else:
+                t = Text(model.place_label(h, w).center(w), place_style)
         else:
-            value = first_value(top.get("values")) if top else ""
-            t.append(f"{value[-2:]:>2}", ustyle if top else None)
-            sep = " " if w >= 6 else ""
-            t.append(sep)
-            t.append_text(_marks(model, view_doc, h, w - 2 - len(sep), extra=len(stack) - 1 if stack else 0))
+            top = stack[0] if stack else None
+            t = Text()
+            if top:
+                value = first_value(unit_values(top))
+                t.append(f"{value[-2:]:>2}", model.unit_style(top.get("side"), bool(top.get("reduced"))))
+                if len(stack) > 1:
+                    t.append(f"+{len(stack) - 1}", Style(bold=True, color="yellow"))
+                elif has_moved(top):
+                    t.append(MOVED_MARK, Style(bold=True, color="bright_green"))
+            label = model.place_label(h, w)
+            if label and len(t) < w:
+                t.append(label[: w - len(t)], place_style)
+    elif sub == 0:
+        t = _id_line(model, h, w) if view.ids else Text()
+    elif sub == 1:
+        t = _unit_line(model, stack, w, values=False)
+    elif sub == 2:
+        t = _unit_line(model, stack, w, values=True)
+    else:
+        t = Text(model.place_label(h, w).center(w), place_style)
     t.truncate(w, pad=True)
     if len(t) < w:
         t.pad_right(w - len(t))
     south = model.hexside_feature(h, model.below(h))
-    if sub == 1 and south:
-        colour = model.feature_style(south).color
-        t.stylize(Style(underline=True, color=colour) if not top else Style(underline=True))
+    if sub == view.height - 1 and south:
+        t.stylize(Style(underline=True, color=model.feature_style(south).color))
+    if view.zoc and h in zoc:
+        t.stylize_before(ZOC)
     if h in battles:
         t.stylize(BATTLE)
     if h in view.highlight:
         t.stylize(HIGHLIGHT)
     if h == view.selected:
         t.stylize(SELECTED)
+    if h == view.cursor:
+        t.stylize(CURSOR)
     return t
 
 
@@ -330,50 +488,65 @@ def _row_label(h: str) -> str:
     return h[-2:]
 
 
-def render_map(model: BoardModel, view_doc: Mapping[str, Any], view: BoardView | None = None) -> Text:
+def render_map(model: BoardModel, view_doc: Mapping[str, Any], view: BoardView | None = None,
+               seat: str | None = None) -> Text:
     """The whole map as rich Text: column labels on top, row labels at the left (the rows of
-    the leftmost column)."""
-    view = view or BoardView()
+    the leftmost column). ``seat``: whose enemies' ZOC is tinted (the view's seat by default)."""
+    view = view or BoardView(id_width=model.id_width())
     w = view.width
+    pos, cell_at, lines = model.layout(view.height)
     stacks = units_by_hex(view_doc.get("units", ()))
     battles = {b.get("target") for b in view_doc.get("battles", ())}
+    side = seat if seat is not None else view_doc.get("seat") or view_doc.get("current_player")
+    zoc = enemy_zoc(model, view_doc, side) if view.zoc else set()
     out = Text()
     out.append(" " * LEFT)
     if model.geo.orientation == "flat":
         tops = {}
-        for h, (c, line) in model.pos.items():
-            if c not in tops or line < model.pos[tops[c]][1]:
+        for h, (c, line) in pos.items():
+            if c not in tops or line < pos[tops[c]][1]:
                 tops[c] = h
         for c in range(model.columns):
             label = _column_label(tops[c]) if c in tops else ""
             out.append(" " + label[:w].center(w), Style(color="cyan" if c % 2 == 0 else "dark_cyan", bold=True))
     out.append("\n")
-    for line in range(model.lines):
-        row = model.cell_at.get((0, line))
+    for line in range(lines):
+        row = cell_at.get((0, line))
         label = f"{_row_label(row[0]):>2} " if row and row[1] == 0 else " " * LEFT
         out.append(label[:LEFT].ljust(LEFT), LABEL)
-        _draw_line(out, model, view_doc, stacks, line, view, battles)
+        _draw_line(out, model, view_doc, stacks, line, view, battles, cell_at, zoc)
         out.append("\n")
     out.rstrip()
     return out
 
 
-def _draw_line(out: Text, model: BoardModel, view_doc, stacks, line: int, view: BoardView, battles: set[str]) -> None:
+def _border(model: BoardModel, prev: str | None, h: str | None, sub: int, view: BoardView) -> tuple[str, Style | None]:
+    """The character between two cells on one line: a hexside feature (river), a line (rail)
+    crossing the hexside on the middle line of the shared side, or the grid."""
+    feature = model.hexside_feature(prev, h)
+    link = model.line_link(prev, h)
+    if link and sub % max(1, view.height // 2) == (view.height // 2) - 1:
+        return LINE_MARKS.get(link, "=") if link in LINE_MARKS else "=", model.feature_style(link)
+    if feature:
+        return HEXSIDE_CHAR, model.feature_style(feature)
+    if prev or h:
+        return "│", GRID
+    return " ", None
+
+
+def _draw_line(out: Text, model: BoardModel, view_doc, stacks, line: int, view: BoardView, battles: set[str],
+               cell_at, zoc: set[str]) -> None:
     w = view.width
     if model.geo.orientation == "flat":
         prev: str | None = None
         for c in range(model.columns):
-            here = model.cell_at.get((c, line))
+            here = cell_at.get((c, line))
             h = here[0] if here else None
-            feature = model.hexside_feature(prev, h)
-            if feature:
-                out.append(HEXSIDE_CHAR, model.feature_style(feature))
-            elif prev or h:
-                out.append("│", GRID)
-            else:
-                out.append(" ")
+            sub = here[1] if here else (cell_at.get((c - 1, line)) or (None, 0))[1]
+            char, style = _border(model, prev, h, sub, view)
+            out.append(char, style)
             if h:
-                out.append_text(_cell(model, view_doc, stacks, h, here[1], view, battles))
+                out.append_text(_cell(model, view_doc, stacks, h, here[1], view, battles, zoc))
             else:
                 out.append(" " * w)
             prev = h
@@ -383,7 +556,7 @@ def _draw_line(out: Text, model: BoardModel, view_doc, stacks, line: int, view: 
     x = LEFT
     prev = None
     for c in range(model.columns):
-        here = model.cell_at.get((c, line))
+        here = cell_at.get((c, line))
         if not here:
             continue
         h = here[0]
@@ -391,13 +564,33 @@ def _draw_line(out: Text, model: BoardModel, view_doc, stacks, line: int, view: 
         if target > x:
             out.append(" " * (target - x))
             x = target
-        feature = model.hexside_feature(prev, h)
-        out.append(HEXSIDE_CHAR if feature else "│", model.feature_style(feature) if feature else GRID)
-        out.append_text(_cell(model, view_doc, stacks, h, here[1], view, battles))
+        char, style = _border(model, prev, h, here[1], view)
+        out.append(char, style)
+        out.append_text(_cell(model, view_doc, stacks, h, here[1], view, battles, zoc))
         x += w + 1
         prev = h
     if prev:
         out.append("│", GRID)
+
+
+def strips(board: Text, width: int) -> list[Text]:
+    """The map cut into vertical strips no wider than ``width`` (each keeping the row labels),
+    for a line-mode terminal narrower than the map: never wrapped into garbage."""
+    lines = board.split("\n", allow_blank=True)
+    full = max((len(line) for line in lines), default=0)
+    if full <= width or width <= LEFT + 8:
+        return [board]
+    room = width - LEFT
+    out = []
+    for start in range(LEFT, full, room):
+        t = Text()
+        for line in lines:
+            t.append_text(line[:LEFT])
+            t.append_text(line[start:start + room])
+            t.append("\n")
+        t.rstrip()
+        out.append(t)
+    return out
 
 
 def model_for(game: Any) -> BoardModel:
@@ -413,4 +606,5 @@ def render_game(game: Any, view: BoardView | None = None, seat: str | None = Non
     from ..games import registry
 
     pkg = registry.get(game.rules.name)
-    return render_map(model_for(game), pkg.view(game.state, seat), view)
+    model = model_for(game)
+    return render_map(model, pkg.view(game.state, seat), view or BoardView(id_width=model.id_width()), seat)

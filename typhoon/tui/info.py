@@ -16,17 +16,30 @@ HELP = """\
 Commands (an action is typed as the engine writes it, e.g. as 'legal' lists them):
   ACTION                play an action (case does not matter for unit ids); 'end' ends the phase
   legal                 list the legal actions, numbered; then type a number to pick one
-  3                     pick choice number 3 of the last numbered list
-  moves UNIT            where a unit may move now, highlighted on the map
+  3                     pick choice number 3 of the numbered list on screen (a list goes stale
+                        as soon as anything is played: list it again)
+  moves UNIT            where a unit may move now, highlighted on the map (numbered)
   odds A,B HEX          odds of a proposed battle: every modifier named, the chance of every result
   undo                  take back your last action (not past a die roll, a reveal or the end of a phase)
   show HEX | show UNIT  what is in a hex / about a unit
-  map | map ids | map compact   redraw the map; toggle hex ids; toggle compact cells
+  units                 every unit you can see: where it is, its values, whether it moved
+  map | map ids | map compact | map zoc   redraw the map; toggle hex ids, compact cells, enemy ZOC
   log [N]               the last N actions (default 20) and what they caused, as you may see them
   rules                 the game's charts, result codes and victory conditions
   save FILE             save the game (JSON; load with: typhoon play --load FILE)
   help                  this list
-  quit                  leave (you are offered to save)"""
+  quit                  leave (the game is autosaved; you are told where)"""
+
+
+def repeated_unit(units: Sequence[str]) -> str | None:
+    """The first unit named twice in a list of attackers (case does not matter), or None."""
+    seen: set[str] = set()
+    for u in units:
+        key = str(u).upper()
+        if key in seen:
+            return str(u)
+        seen.add(key)
+    return None
 
 
 def pct(p: float | Fraction) -> str:
@@ -122,6 +135,22 @@ def find_unit(view_doc: Mapping[str, Any], name: str) -> Mapping[str, Any] | Non
             if str(u.get(key, "")).upper() == wanted:
                 return u
     return None
+
+
+def units_lines(model: BoardModel, view_doc: Mapping[str, Any], seat: str | None) -> list[tuple[Mapping[str, Any], str]]:
+    """Every unit of the view, the seat's own first, as (unit, one line): id, hex or where,
+    values ('?' hidden), 'moved' (the unit list of the terminal)."""
+    from .board import has_moved, unit_values
+
+    units = list(view_doc.get("units", ()))
+    units.sort(key=lambda u: (u.get("side") != seat, model.side_index(u.get("side")) or 0))
+    out = []
+    for u in units:
+        where = u.get("hex") if u.get("where", "map") == "map" else (u.get("where") or "off map")
+        mark = " moved" if has_moved(u) else ""
+        reduced = " (reduced)" if u.get("reduced") else ""
+        out.append((u, f"{str(u['id']):<8} {str(where or ''):<6} {unit_values(u):<5}{reduced}{mark}"))
+    return out
 
 
 def unit_text(model: BoardModel, u: Mapping[str, Any]) -> str:

@@ -22,18 +22,42 @@ def turn_text(view_doc: Mapping[str, Any]) -> str:
     return f"Turn {turn}" + (f" of {last}" if last else "")
 
 
-def battle_lines(view_doc: Mapping[str, Any]) -> list[str]:
-    """One line per battle of the view: hex, defenders, attackers, odds and where it stands."""
+def odds_label(odds: Any) -> str:
+    """The column of a preview ("3:1"), or '' when there is none."""
+    if not isinstance(odds, Mapping):
+        return ""
+    label = odds.get("final", odds.get("column"))
+    return "" if label is None else str(label)
+
+
+def battle_lines(view_doc: Mapping[str, Any], fought: Mapping[str, str] | None = None) -> list[str]:
+    """One line per battle of the view: hex, defenders, attackers, odds and where it stands.
+
+    A battle that has been fought shows the odds it was fought at (the view's ``fought`` odds
+    when the game records them, else the odds the terminal saw when the die was rolled,
+    ``fought``), never odds recalculated on the position after it; one not yet fought shows
+    its odds 'if fought now'. Where a battle stands is the game's own wording (``step_text``,
+    ``result_meaning``): no result code is interpreted here."""
+    fought = fought or {}
     lines = []
     for b in view_doc.get("battles", ()) or ():
-        odds = b.get("odds") or {}
-        label = odds.get("final", odds.get("column", "")) if isinstance(odds, Mapping) else ""
-        status = b.get("step") or ""
-        if b.get("result"):
-            status = f"{b['result']}, {status}" if status else str(b["result"])
-        defenders = "+".join(map(str, b.get("defenders") or []))
+        target = b.get("target")
+        defenders = "+".join(map(str, b.get("defenders") or ([b["defender"]] if b.get("defender") else [])))
         attackers = "+".join(map(str, b.get("attackers") or []))
-        lines.append(f"{b.get('target')} {defenders} <- {attackers} {label}".rstrip() + (f" ({status})" if status else ""))
+        text = f"{target} {defenders} <- {attackers}"
+        at = odds_label(b.get("fought")) or fought.get(str(target), "")
+        if b.get("result"):
+            text += f": {b['result']}" + (f" at {at}" if at else "")
+            if b.get("result_meaning"):
+                text += f" ({b['result_meaning']})"
+        elif at:
+            text += f": fought at {at}"
+        elif odds_label(b.get("odds")):
+            text += f": {odds_label(b.get('odds'))} if fought now"
+        step = b.get("step_text") or b.get("step")
+        if step and step not in ("declared",):
+            text += f"; {step}"
+        lines.append(text)
     return lines
 
 
@@ -58,7 +82,8 @@ def _player(model: BoardModel, game, view_doc, players: Mapping[str, str], t: Te
         t.append(f" ({who})")
 
 
-def status_panel(model: BoardModel, game, view_doc: Mapping[str, Any], players: Mapping[str, str]) -> Text:
+def status_panel(model: BoardModel, game, view_doc: Mapping[str, Any], players: Mapping[str, str],
+                 fought: Mapping[str, str] | None = None) -> Text:
     """The side panel, at most ~28 characters wide."""
     t = Text()
     t.append(turn_text(view_doc) + "\n", "bold")
@@ -82,7 +107,7 @@ def status_panel(model: BoardModel, game, view_doc: Mapping[str, Any], players: 
         for p, side in places:
             t.append(f" {p.get('name', ''):<9}{p['hex']} ")
             t.append(f"{model.side_name(side) if side else '-'}\n", Style(color=model.side_colour(side)))
-    lines = battle_lines(view_doc)
+    lines = battle_lines(view_doc, fought)
     if lines:
         t.append("Battles:\n", "bold")
         for line in lines:
@@ -95,7 +120,8 @@ def status_panel(model: BoardModel, game, view_doc: Mapping[str, Any], players: 
     return t
 
 
-def status_line(model: BoardModel, game, view_doc: Mapping[str, Any], players: Mapping[str, str]) -> Text:
+def status_line(model: BoardModel, game, view_doc: Mapping[str, Any], players: Mapping[str, str],
+                fought: Mapping[str, str] | None = None) -> Text:
     """The same in a few long lines, for below the map when the terminal is narrow."""
     t = Text()
     t.append(turn_text(view_doc), "bold")
@@ -117,6 +143,6 @@ def status_line(model: BoardModel, game, view_doc: Mapping[str, Any], players: M
         for p, side in places:
             t.append(f" {p.get('name', '')}", Style(color=model.side_colour(side), bold=True))
             t.append(f"({model.side_name(side)[0] if side else '-'})")
-    for line in battle_lines(view_doc):
+    for line in battle_lines(view_doc, fought):
         t.append(f"\nBattle {line}", "dark_orange")
     return t

@@ -70,6 +70,13 @@ def declarations(state: BfmState) -> list[Action]:
     return acts
 
 
+def may_declare(state: BfmState) -> bool:
+    """Whether ``declarations`` offers an attack with no battle declared yet: a unit of the
+    phasing side next to an enemy unit (9.0), asked on bit masks."""
+    side = state.phase_spec.side
+    return bool(state.side_mask(side) & state.enemy_zoc_mask(side))  # type: ignore[arg-type]
+
+
 # -- declaring -------------------------------------------------------------------------------
 def apply_attack(state: BfmState, a: Attack, events: list) -> None:
     """9.0: announce an attack; several units attacking one hex make one battle."""

@@ -57,13 +57,56 @@ def to_json(state: BfmState) -> dict[str, Any]:
     }
 
 
+def _bool(value: Any, what: str) -> bool:
+    """A JSON ``true``/``false`` (strict: ``"false"`` or ``"maybe"`` is refused, naming the field)."""
+    if not isinstance(value, bool):
+        raise PositionError(f"{what} must be true or false, not {value!r}")
+    return value
+
+
+def _int(value: Any, what: str) -> int:
+    """A JSON whole number (strict: no strings, no booleans)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PositionError(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+def _list(value: Any, what: str) -> list:
+    if not isinstance(value, list):
+        raise PositionError(f"{what} must be a list, not {value!r}")
+    return value
+
+
+def _dict(value: Any, what: str) -> dict:
+    if not isinstance(value, dict):
+        raise PositionError(f"{what} must be an object, not {value!r}")
+    return value
+
+
+def _points(value: Any, what: str) -> Fraction:
+    """Strength points: a number (or its text, as ``to_json`` writes it: "3", "5/2"), at least 0."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise PositionError(f"{what} must be a number of strength points, not {value!r}")
+    try:
+        points = Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        raise PositionError(f"{what} must be a number of strength points, not {value!r}") from None
+    if points < 0:
+        raise PositionError(f"{what} must not be negative, not {value!r}")
+    return points
+
+
+# 9.0 battle sequence: the steps a battle reaches only once its die is rolled (it has a result)
+_AFTER_ROLL = (Step.STAND_FAST, Step.RETREAT, Step.LOSS, Step.ADVANCE)
+
+
 def from_json(doc: dict[str, Any]) -> BfmState:
     """Build a state from a position document; raises ``PositionError`` naming what is wrong."""
     if not isinstance(doc, dict):
         raise PositionError("a position must be a JSON object")
     if doc.get("format", FORMAT) != FORMAT:
         raise PositionError(f"not a position file (format {doc.get('format')!r}, expected {FORMAT!r})")
-    if int(doc.get("version", VERSION)) > VERSION:
+    if _int(doc.get("version", VERSION), "version") > VERSION:
         raise PositionError(f"position version {doc['version']} is newer than this program understands ({VERSION})")
     if doc.get("game", "bfm") != "bfm":
         raise PositionError(f"position is for game {doc.get('game')!r}, not 'bfm'")
@@ -73,16 +116,19 @@ def from_json(doc: dict[str, Any]) -> BfmState:
         raise PositionError(f"options: {e}") from None
     data = bfm_data(options.edition)
     turn = doc.get("turn", 1)
-    if not isinstance(turn, int) or not 1 <= turn <= data.last_turn:
+    if not isinstance(turn, int) or isinstance(turn, bool) or not 1 <= turn <= data.last_turn:
         raise PositionError(f"turn must be 1 to {data.last_turn}, not {turn!r}")
     phase = doc.get("phase", data.first_phase)
-    if phase not in data.phases or data.phases[phase].kind == PhaseKind.HOUSEKEEPING:
+    if not isinstance(phase, str) or phase not in data.phases or data.phases[phase].kind == PhaseKind.HOUSEKEEPING:
         raise PositionError(f"unknown phase {phase!r}; phases: {[p.id for p in data.sequence if p.kind != PhaseKind.HOUSEKEEPING]}")
 
     def unit(u: Any, where: str) -> str:
-        if u not in data.units:
+        if not isinstance(u, str) or u not in data.units:
             raise PositionError(f"{where}: no unit called {u!r}")
         return u
+
+    def units_of(key: str) -> list[str]:
+        return [unit(u, key) for u in _list(doc.get(key, []), key)]
 
     hex_of: dict[str, str] = {}
     reduced: set[str] = set()
@@ -101,20 +147,24 @@ def from_json(doc: dict[str, Any]) -> BfmState:
             raise PositionError(f"units: {u} and {seen[h]} are both in {h}; one unit per hex (8.2.2)")
         seen[h] = u
         hex_of[u] = h
-        if spec.get("reduced", False):
+        if _bool(spec.get("reduced", False), f"units: {u} reduced"):
             reduced.add(u)
-    pool = {unit(u, "pool") for u in doc.get("pool", [])}
+    pool = set(units_of("pool"))
     both = pool & set(hex_of)
     if both:
         raise PositionError(f"units both on the map and in the pool: {sorted(both)}")
     reduced |= pool
-    reinf = {}
-    for t, us in doc.get("reinforcements", {}).items():
-        reinf[int(t)] = [unit(u, "reinforcements") for u in us]
-        if set(reinf[int(t)]) & (set(hex_of) | pool):
-            raise PositionError(f"reinforcements: {reinf[int(t)]} are already on the map or in the pool")
+    reinf: dict[int, list[str]] = {}
+    for t, us in _dict(doc.get("reinforcements", {}), "reinforcements").items():
+        try:
+            turn_due = int(t)
+        except ValueError:
+            raise PositionError(f"reinforcements: {t!r} is not a turn number") from None
+        reinf[turn_due] = [unit(u, "reinforcements") for u in _list(us, f"reinforcements of turn {t}")]
+        if set(reinf[turn_due]) & (set(hex_of) | pool):
+            raise PositionError(f"reinforcements: {reinf[turn_due]} are already on the map or in the pool")
     control = {h: "soviet" for h in data.cities}
-    for h, side in doc.get("control", {}).items():
+    for h, side in _dict(doc.get("control", {}), "control").items():
         if h not in data.cities:
             h2 = data.city_hex.get(h)
             if h2 is None:
@@ -123,6 +173,7 @@ def from_json(doc: dict[str, Any]) -> BfmState:
         if side not in ("german", "soviet"):
             raise PositionError(f"control of {h}: side must be 'german' or 'soviet', not {side!r}")
         control[h] = side
+
     def named(kind: type, value: Any, what: str) -> Any:
         try:
             return kind(value)
@@ -130,18 +181,26 @@ def from_json(doc: dict[str, Any]) -> BfmState:
             raise PositionError(f"battles: {what} {value!r} is not one of {[str(k) for k in kind]}") from None
 
     battles = {}
-    for b in doc.get("battles", []):
-        t = b["target"]
+    for b in _list(doc.get("battles", []), "battles"):
+        b = _dict(b, "battles: each battle")
+        t = b.get("target")
+        if not isinstance(t, str) or not data.grid.on_map(t):
+            raise PositionError(f"battles: target {t!r} is not a hex of the map")
         result, loss_kind = b.get("result"), b.get("loss_kind")
         battles[t] = Battle(
             t,
             unit(b.get("defender") or (seen.get(t) or ""), "battles"),
-            [unit(a, "battles") for a in b.get("attackers", [])],
+            [unit(a, "battles") for a in _list(b.get("attackers", []), f"battles: attackers in {t}")],
             named(Step, b.get("step", "declared"), "step"),
             None if result is None else named(Result, result, "result"),
-            Fraction(b.get("loss_due", "0")),
+            _points(b.get("loss_due", "0"), f"battles: loss_due in {t}"),
             None if loss_kind is None else named(Result, loss_kind, "loss_kind"),
         )
+    current = doc.get("current")
+    if current is not None and current not in battles:
+        raise PositionError(f"current: {current!r} is not the target of a battle of the position")
+    committed = _bool(doc.get("committed", False), "committed")
+    _check_battles(battles, current, committed)
     state = BfmState(
         options=options,
         turn=turn,
@@ -151,15 +210,15 @@ def from_json(doc: dict[str, Any]) -> BfmState:
         pool=pool,
         control=control,
         reinforcements=reinf,
-        moved={unit(u, "moved") for u in doc.get("moved", [])},
-        rail_movers=frozenset(unit(u, "rail_movers") for u in doc.get("rail_movers", [])),
-        replacements_left=int(doc.get("replacements_left", 0)),
-        replaced={unit(u, "replaced") for u in doc.get("replaced", [])},
+        moved=set(units_of("moved")),
+        rail_movers=frozenset(units_of("rail_movers")),
+        replacements_left=_int(doc.get("replacements_left", 0), "replacements_left"),
+        replaced=set(units_of("replaced")),
         battles=battles,
-        committed=bool(doc.get("committed", False)),
-        current=doc.get("current"),
-        to_set_up=[unit(u, "to_set_up") for u in doc.get("to_set_up", [])],
-        finished=bool(doc.get("finished", False)),
+        committed=committed,
+        current=current,
+        to_set_up=units_of("to_set_up"),
+        finished=_bool(doc.get("finished", False), "finished"),
     )
     if state.finished:
         from .victory import final_outcome
@@ -169,7 +228,42 @@ def from_json(doc: dict[str, Any]) -> BfmState:
         from .movement import rail_units
 
         state.rail_movers = rail_units(state, "soviet")
+    _check_playable(state)
     return state
+
+
+def _check_battles(battles: dict[str, Battle], current: str | None, committed: bool) -> None:
+    """9.0 battle sequence: only the battle being resolved (``current``) is past 'declared',
+    and only once the attacks are committed; a rolled battle has its result, a loss step its kind."""
+    for t, b in battles.items():
+        if b.step == Step.DECLARED:
+            continue
+        if b.step == Step.DONE:
+            if t == current:
+                raise PositionError(f"battles: the battle in {t} is 'done' but is the current battle")
+            continue
+        if t != current:
+            raise PositionError(f"battles: the battle in {t} is at step {str(b.step)!r} but is not the current battle "
+                                f"(current is {current!r}); only the battle being resolved is past 'declared' (9.0)")
+        if not committed:
+            raise PositionError(f"battles: the battle in {t} is being resolved but the attacks are not committed (9.0)")
+        if b.step in _AFTER_ROLL and b.result is None:
+            raise PositionError(f"battles: the battle in {t} is at step {str(b.step)!r} but has no result")
+        if b.step == Step.LOSS and (b.loss_kind not in (Result.EX, Result.AL) or b.loss_due <= 0):
+            raise PositionError(f"battles: the battle in {t} is at step 'loss' but loss_kind is {b.loss_kind!r} "
+                                f"and loss_due {b.loss_due} (9.3 EX/AL)")
+
+
+def _check_playable(state: BfmState) -> None:
+    """A position must leave its player something to do (a legal action or a die to roll)."""
+    from .rules import BattleForMoscow
+
+    rules = BattleForMoscow()
+    if rules.outcome(state) is not None or rules.is_chance(state):
+        return
+    if not rules.legal_actions(state):
+        raise PositionError(f"the position leaves no legal action (turn {state.turn}, phase {state.phase}): "
+                            "check its battles, 'committed' and 'current'")
 
 
 def unit_views(state: BfmState) -> list[dict[str, Any]]:

@@ -293,6 +293,7 @@ def view(rules: Any, state: BfmState, seat: str | None) -> dict[str, Any]:
         "status": status_line(rules, state),
         "units": [unit_json(state, u, roles, can_move) for u in data.unit_order],
         "control": dict(sorted(state.control.items())),
+        "zoc": zones_of_control(state),
         "markers": [],
         "battles": [battle_json(state, b) for b in state.battles.values()],
         "committed": state.committed,
@@ -316,6 +317,13 @@ def view(rules: Any, state: BfmState, seat: str | None) -> dict[str, Any]:
         "weather": turn["weather"],
         "notes": weather_notes(state),
     }
+
+
+def zones_of_control(state: BfmState) -> dict[str, list[str]]:
+    """The hexes each side's units hold in their zone of control (7.0: the six hexes around
+    every unit), for the map's zone-of-control overlay."""
+    enemy = {"german": "soviet", "soviet": "german"}
+    return {side: sorted(state.enemy_zoc(enemy[side])) for side in ("german", "soviet")}
 
 
 def weather_notes(state: BfmState) -> list[str]:

@@ -126,6 +126,20 @@ def legal(state: BfmState) -> list[Action]:
     return acts
 
 
+def has_choice(state: BfmState) -> bool:
+    """Whether ``legal`` offers anything but ``end``: a reinforcement to place (11.0), or a step
+    to spend (10.0) on a pool unit with a hex to enter or on a unit to restore."""
+    side = state.phase_spec.side
+    if reinforcements_due(state) and edge_hexes_open(state, side):  # type: ignore[arg-type]
+        return True
+    if state.replacements_left <= 0:
+        return False
+    if pool_units(state, side) and placement_hexes(state, side):  # type: ignore[arg-type]
+        return True
+    reduced, hex_of = state.reduced, state.hex_of
+    return any(u in reduced and u in hex_of and may_restore(state, u) for u in state.data.side_units[side])  # type: ignore[index]
+
+
 def apply_place(state: BfmState, a: Place, events: list) -> None:
     state.pool.discard(a.unit)
     state.reduced.add(a.unit)  # 10.0 item 1: a new half-strength unit

@@ -99,12 +99,18 @@ def enter_phase(state: BfmState, phase: str, events: list) -> None:
 
 
 def phase_is_empty(state: BfmState) -> bool:
-    """Whether the only legal action of a fresh phase is to end it (skipped automatically)."""
+    """Whether the only legal action of a fresh phase is to end it (skipped automatically):
+    asked without building the legal actions (``movement.phase_movers``,
+    ``replacements.has_choice``, ``battles.may_declare``)."""
     kind = state.phase_spec.kind
     if kind == _MOVEMENT:
         moved = state.moved
         return not any(u not in moved for u in movement.phase_movers(state))
-    acts = replacements.legal(state) if kind == _REPLACEMENT else battles.legal(state)
+    if kind == _REPLACEMENT:
+        return not replacements.has_choice(state)
+    if kind == _COMBAT and not state.battles and not state.committed:
+        return not battles.may_declare(state)
+    acts = battles.legal(state)
     return len(acts) == 1 and isinstance(acts[0], EndPhase)
 
 

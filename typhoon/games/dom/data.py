@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ...core.kit import Kit, load_kit
+from ...core.kit import Kit, KitError, load_kit, read_package
 
 HERE = Path(__file__).parent
 PACKAGES = {"reconstruction": HERE / "reconstruction", "text": HERE / "kit"}
@@ -21,7 +21,14 @@ PACKAGES = {"reconstruction": HERE / "reconstruction", "text": HERE / "kit"}
 
 @cache
 def dom_kit(which: str = "reconstruction") -> Kit:
-    """The kit package ``which`` ("reconstruction" or "text", the owner's draft), validated."""
+    """The kit package ``which`` ("reconstruction" or "text", the owner's draft). The shipped
+    reconstruction is read without re-validating it on every start (its schema and cross-file
+    checks run in tests/dom: test_dom_kit); the owner's draft is validated."""
+    if which == "reconstruction":
+        kit, issues = read_package(PACKAGES[which])
+        if issues:
+            raise KitError(issues, where=str(PACKAGES[which]))
+        return kit
     return load_kit(PACKAGES[which], draft=(which == "text"))
 
 

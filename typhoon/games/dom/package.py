@@ -81,6 +81,12 @@ class DomPackage(BasePackage):
     def players(self) -> dict[str, PlayerFactory]:
         return {"greedy": GreedyPlayer, "random": RandomPlayer}
 
+    def encoding(self, options: dict[str, Any] | None = None):
+        """The research encoding of the kit (``encoding.py``)."""
+        from .encoding import encoding_for
+
+        return encoding_for(self.rules)
+
     def evaluate(self, state: DomState, side: str) -> float:
         return evaluate(state, side, self.rules)
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...core.errors import ParseError
 from ...core.hexgrid import HexGrid, grid_from_spec
-from ...core.kit import load_kit
+from ...core.kit import KitError, load_kit, read_package
 from ...core.odds import CombatTable
 
 KIT_DIR = Path(__file__).parent / "kit"
@@ -157,8 +157,19 @@ def _side_west(grid: Any, hexes: tuple[str, ...], start: list[tuple[str, str]]) 
     return frozenset(seen | west)
 
 
+def shipped_kit(path: Path):
+    """A kit shipped with the game, read without re-validating it on every start (its
+    schema and cross-file checks run in tests/mc: test_mc_kit_and_play); another kit is validated."""
+    if Path(path).resolve() != KIT_DIR.resolve():
+        return load_kit(path)
+    kit, issues = read_package(path)
+    if issues:
+        raise KitError(issues, where=str(path))
+    return kit
+
+
 def from_kit(path: Path = KIT_DIR) -> MCData:
-    kit = load_kit(path)
+    kit = shipped_kit(path)
     m = kit.map
     grid = grid_from_spec(m["geometry"])
     terrain = {h: rec["terrain"] for h, rec in m["hexes"].items()}

@@ -61,8 +61,8 @@ def step_cost(state: MCState, unit: str, zone: frozenset[str]):
     return cost
 
 
-def unit_reach(state: MCState, unit: str) -> Reach:
-    """Where ``unit`` may end a ground move now, with its remaining MP; cached per position."""
+def _reach_key(state: MCState, unit: str) -> tuple:
+    """Everything a unit's reach depends on (the key of the shared reach cache)."""
     h = state.hex_of(unit)
     left = state.mp_left.get(unit)
     fresh = left is None
@@ -70,10 +70,17 @@ def unit_reach(state: MCState, unit: str) -> Reach:
         left = allowance(state, unit)
     side = state.data.units[unit].side
     enemy = state.occupied_by("soviet" if side == "german" else "german")
-    key = (unit, h, left, fresh, enemy, len(state.fort_destroyed), len(state.lines_destroyed), state.turn)
+    zone = state.enemy_zoc(side)
+    return (unit, h, left, fresh, enemy, zone, len(state.fort_destroyed), len(state.lines_destroyed), state.turn)
+
+
+def unit_reach(state: MCState, unit: str) -> Reach:
+    """Where ``unit`` may end a ground move now, with its remaining MP; cached per position."""
+    key = _reach_key(state, unit)
     r = state._reach.get(key)
     if r is not None:
         return r
+    unit, h, left, fresh = key[:4]
     data = state.data
     side = data.units[unit].side
     zone = movement_zone(state, side)
@@ -96,20 +103,24 @@ def unit_reach(state: MCState, unit: str) -> Reach:
     return r
 
 
+def full_hexes(state: MCState) -> frozenset[str]:
+    """Hexes holding the stacking limit of units (Stacking L43)."""
+    z = state._cache.get("full")
+    if z is None:
+        z = state._cache["full"] = frozenset(h for h, us in state.stacks._at.items() if len(us) >= STACK_LIMIT)
+    return z
+
+
 def destinations(state: MCState, unit: str) -> list[str]:
     """The hexes ``unit`` may move to now (not its own, within the stacking limit L43, C L45:
-    every move ends within the limit, decision D-STACK)."""
-    r = unit_reach(state, unit)
-    h = state.hex_of(unit)
-    out = []
-    for d in r.cost:
-        if d == h:
-            continue
-        if len(state.at(d)) >= STACK_LIMIT:
-            continue
-        out.append(d)
-    out.sort()
-    return out
+    every move ends within the limit, decision D-STACK); sorted. Do not modify the list."""
+    key = ("dest", _reach_key(state, unit), full_hexes(state))
+    got = state._reach.get(key)
+    if got is None:
+        r = unit_reach(state, unit)
+        h, full = key[1][1], key[2]
+        got = state._reach[key] = sorted(d for d in r.cost if d != h and d not in full)
+    return got
 
 
 def path_for(state: MCState, unit: str, to: str, via: tuple[str, ...] = ()) -> tuple[list[str], Fraction] | None:
@@ -165,6 +176,16 @@ def may_move(state: MCState, unit: str, mech_phase: bool) -> str | None:
     if unit in state.overran:
         return f"{unit} overran this phase and may move no further (Overrun L90)"
     return None
+
+
+def move_acts(state: MCState, unit: str, make) -> tuple:
+    """The ``move`` actions of ``unit`` (``make(unit, hex)`` builds one), cached with its
+    destinations (legal-action generation would rebuild them after every action otherwise)."""
+    key = ("acts", _reach_key(state, unit), full_hexes(state))
+    got = state._reach.get(key)
+    if got is None:
+        got = state._reach[key] = tuple(make(unit, h) for h in destinations(state, unit))
+    return got
 
 
 __all__ = ["allowance", "destinations", "unit_reach", "path_for", "walk", "enter", "may_move", "STACK_LIMIT", "supply"]

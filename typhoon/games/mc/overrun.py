@@ -70,24 +70,31 @@ def why_not(state: MCState, side: str, target: str, units: tuple[str, ...], mech
 
 
 def candidates(state: MCState, side: str, mech_phase: bool) -> list[tuple[str, tuple[str, ...]]]:
-    """(target, whole eligible stack) pairs that may overrun now."""
+    """(target, whole eligible stack) pairs that may overrun now; for the German player also a
+    single unit onto a zero-defence stack (Overrun (D) L95). The same answers as ``why_not``
+    for each stack and neighbour, with each stack's strength added up once."""
     data = state.data
+    enemy = state.occupied_by("soviet" if side == "german" else "german")
+    need = ratio_needed(state, side)
     out = []
-    for h in sorted({state.hex_of(u) for u in state.on_map(side)}):
+    for h in sorted(state.occupied_by(side)):
+        near = [t for t in data.neighbours[h] if t in enemy and not combat.lake_between(state, h, t)]
+        if not near:
+            continue
         units = tuple(u for u in state.at(h) if why_not_unit(state, u, mech_phase) is None)
         if not units:
             continue
-        for t in data.neighbours[h]:
-            occ = state.at(t)
-            if not occ or state.side_of(occ[0]) == side:
+        att = None
+        for t in near:
+            dfn = sum((combat.defence_strength(state, u) for u in state.at(t)), Fraction(0))
+            if dfn == 0:
+                if side == "german":  # Overrun (D) L95: one unit moves onto it
+                    out.append((t, units if len(units) == 1 else units[:1]))
                 continue
-            if why_not(state, side, t, units, mech_phase) is None:
+            if att is None:
+                att = sum((combat.attack_strength(state, u) for u in units), Fraction(0))
+            if att >= need * dfn:  # Overrun L90
                 out.append((t, units))
-            elif side == "german":
-                for u in units:  # Overrun (D): a single unit onto a zero-defence unit
-                    if why_not(state, side, t, (u,), mech_phase) is None:
-                        out.append((t, (u,)))
-                        break
     return out
 
 

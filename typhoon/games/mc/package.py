@@ -76,6 +76,13 @@ class MCPackage(BasePackage):
     def players(self) -> dict[str, PlayerFactory]:
         return {"greedy": GreedyPlayer, "random": RandomPlayer}
 
+    def encoding(self, options: dict[str, Any] | None = None):
+        """The research encoding (``encoding.py``): one action space and observation shape for
+        every scenario (the whole map and roster)."""
+        from .encoding import encoding_for
+
+        return encoding_for(self.rules)
+
     def evaluate(self, state: MCState, side: str) -> float:
         return evaluate(state, side)
 

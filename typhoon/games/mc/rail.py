@@ -64,9 +64,15 @@ def near_enemy(state: MCState, h: str, side: str = "soviet") -> bool:
 
 def rail_targets(state: MCState, unit: str) -> dict[str, int]:
     """Rail hexes an entrained unit may reach along connected normal rail (Rail (D) L118, (F)
-    L120) without passing in or next to enemy units ((E) L119): hex -> hexes travelled."""
-    data = state.data
+    L120) without passing in or next to enemy units ((E) L119): hex -> hexes travelled.
+    Cached by what it depends on (start, rail conditions, enemy hexes); do not modify."""
     start = state.hex_of(unit)
+    enemy = state.occupied_by("german")
+    return state.shared(("rail_targets", start, state.rail_key(), enemy), lambda: _rail_targets(state, start))
+
+
+def _rail_targets(state: MCState, start: str) -> dict[str, int]:
+    data = state.data
     dist = {start: 0}
     q = deque([start])
     while q:

@@ -4,6 +4,7 @@ section live in the module named after it; this module wires them together."""
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -17,6 +18,11 @@ from .sequence import BY_ID, ORDER, PHASES, next_phase
 from .state import MCState
 
 SCENARIOS = ("september", "november", "december")
+
+
+def _move_act(unit: str, h: str) -> Act:
+    return Act("move", (unit, h))
+
 END = Act("end")
 
 
@@ -120,13 +126,18 @@ class MCRules:
         left = self.left(state, unit)
         if unit in state.entrained:
             if phase.side == "soviet":
-                for h, n in sorted(rail.rail_targets(state, unit).items()) if not rail.near_enemy(state, state.hex_of(unit)) else ():
-                    if rail.rail_cost(state, unit, n) <= left and len(state.at(h)) < movement.STACK_LIMIT and (not rail.counts_against_nine(state, unit) or not rail.nine_reached(state)):
-                        out.append(Act("rail", (unit, h)))
-                if rail.detrain_cost(state, unit, movement.allowance(state, unit)) <= left and not rail.near_enemy(state, state.hex_of(unit)):
+                near = rail.near_enemy(state, state.hex_of(unit))  # Rail (E) L119
+                if not near and (not rail.counts_against_nine(state, unit) or not rail.nine_reached(state)):  # Rail L111
+                    eb = state.data.units[unit].eb
+                    at = state.stacks._at
+                    reach_hexes = math.inf if eb else math.floor(left) * rail.HEXES_PER_MP  # Rail L112-113, EB (B) L125
+                    for h, n in sorted(rail.rail_targets(state, unit).items()):
+                        if n <= reach_hexes and len(at.get(h, ())) < movement.STACK_LIMIT:
+                            out.append(Act("rail", (unit, h)))
+                if not near and rail.detrain_cost(state, unit, movement.allowance(state, unit)) <= left:
                     out.append(Act("detrain", (unit,)))
             return out
-        out.extend(Act("move", (unit, h)) for h in movement.destinations(state, unit))
+        out.extend(movement.move_acts(state, unit, _move_act))
         if self._may_entrain(state, unit) is None:
             out.append(Act("entrain", (unit,)))
         return out

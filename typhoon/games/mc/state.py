@@ -49,10 +49,15 @@ class MCState:
     outcome: Outcome | None = None
     _cache: dict = field(default_factory=dict, repr=False, compare=False)
     _reach: dict = field(default_factory=dict, repr=False, compare=False)  # movement.unit_reach
+    # traces keyed by everything they depend on (supply, rail targets): shared between copies
+    _shared: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._data = lookup(self.data_key)  # the immutable data, looked up once (not per access)
 
     @property
     def data(self) -> MCData:
-        return lookup(self.data_key)
+        return self._data
 
     def touch(self) -> None:
         """Something that supply or movement depend on changed."""
@@ -88,6 +93,22 @@ class MCState:
             z = self._cache[key] = frozenset(zone)
         return z
 
+    def rail_key(self) -> frozenset:
+        """The rail hexes' conditions as a hashable value (keys of the shared trace caches)."""
+        z = self._cache.get("rail_key")
+        if z is None:
+            z = self._cache["rail_key"] = frozenset(self.rail.items())
+        return z
+
+    def shared(self, key: tuple, make):
+        """A trace cached by everything it depends on (``key``), shared with copies of the state."""
+        got = self._shared.get(key)
+        if got is None:
+            if len(self._shared) > 4000:
+                self._shared.clear()
+            got = self._shared[key] = make()
+        return got
+
     def occupied_by(self, side: str) -> frozenset[str]:
         key = ("occ", side)
         z = self._cache.get(key)
@@ -119,6 +140,7 @@ class MCState:
         new.last_battle = _copy.deepcopy(self.last_battle)
         new.losses = dict(self.losses)
         new._reach = self._reach  # keyed by everything a reach depends on: safe to share
+        new._shared = self._shared  # likewise
         new._cache = dict(self._cache)  # values are immutable; a change clears the copy's own
         return new
 

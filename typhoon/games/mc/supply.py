@@ -23,10 +23,14 @@ def rail_heads(state: MCState, side: str) -> frozenset[str]:
     the scenario's Front Line (L50); a line is cut by destroyed hexes and enemy units (L126, (1) L52)."""
     key = ("heads", side)
     got = state._cache.get(key)
-    if got is not None:
-        return got
+    if got is None:
+        enemy = state.occupied_by("soviet" if side == "german" else "german")
+        got = state._cache[key] = state.shared((key, enemy, state.rail_key(), state.scenario), lambda: _rail_heads(state, side, enemy))
+    return got
+
+
+def _rail_heads(state: MCState, side: str, enemy: frozenset[str]) -> frozenset[str]:
     data = state.data
-    enemy = state.occupied_by("soviet" if side == "german" else "german")
     west = data.scenarios[state.scenario].german_side if state.scenario in data.scenarios else frozenset()
 
     def ok(h: str) -> bool:
@@ -44,19 +48,23 @@ def rail_heads(state: MCState, side: str) -> frozenset[str]:
             if n not in seen and ok(n):
                 seen.add(n)
                 q.append(n)
-    out = state._cache[key] = frozenset(seen)
-    return out
+    return frozenset(seen)
 
 
 def supplied_hexes(state: MCState, side: str) -> frozenset[str]:
     """Hexes where a unit of ``side`` is in supply now."""
     key = ("supplied", side)
     got = state._cache.get(key)
-    if got is not None:
-        return got
+    if got is None:
+        enemy = state.occupied_by("soviet" if side == "german" else "german")
+        zone = supply_zone(state, side)  # ZOC (H) L40, (E) L37, Supply (2) L53
+        heads = rail_heads(state, side)
+        got = state._cache[key] = state.shared((key, enemy, zone, heads, state.turn), lambda: _supplied_hexes(state, side, enemy, zone, heads))
+    return got
+
+
+def _supplied_hexes(state: MCState, side: str, enemy: frozenset[str], zone: frozenset[str], heads: frozenset[str]) -> frozenset[str]:
     data = state.data
-    enemy = state.occupied_by("soviet" if side == "german" else "german")
-    zone = supply_zone(state, side)  # ZOC (H) L40, (E) L37, Supply (2) L53
     frozen = weather.frozen(data, state.turn)
     limit = GERMAN_RANGE if side == "german" else SOVIET_RANGE
 
@@ -64,7 +72,7 @@ def supplied_hexes(state: MCState, side: str) -> frozenset[str]:
         return h not in enemy and h not in zone
 
     # decision D-SUPPLY-LAKE: supply lines do not cross unfrozen lake hexsides (Movement (L) L31)
-    dist = {h: 0 for h in rail_heads(state, side) if passable(h)}
+    dist = {h: 0 for h in heads if passable(h)}
     q = deque(dist)
     while q:
         h = q.popleft()
@@ -78,8 +86,7 @@ def supplied_hexes(state: MCState, side: str) -> frozenset[str]:
                 continue
             dist[n] = d + 1
             q.append(n)
-    out = state._cache[key] = frozenset(dist)
-    return out
+    return frozenset(dist)
 
 
 def in_supply(state: MCState, unit: str) -> bool:

@@ -155,6 +155,7 @@ def view(state: MiniState, seat: str | None, rules: Any, preview: Any) -> dict[s
         "status": status(state, rules),
         "units": [unit_view(state, u, supplied) for u in data.unit_order],
         "control": dict(state.control),
+        "zoc": {side: sorted(state.enemy_zoc(other)) for side, other in (("blue", "red"), ("red", "blue"))},  # 6.5
         "markers": markers,
         "battles": battles,
         "last_battle": state.last_battle,

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.hexgrid import hexside
-from ...core.kit import load_kit
+from ...core.kit import KitError, read_package
 from ...core.odds import parse_ratio
 
 KIT_DIR = Path(__file__).parent / "kit"
@@ -161,7 +161,12 @@ class OtData:
 
 @cache
 def ot_data() -> OtData:
-    return OtData(load_kit(KIT_DIR))
+    # the shipped kit is read without re-validating it on every start: its schema and
+    # cross-file checks run in tests/ot (test_ot_kit)
+    kit, issues = read_package(KIT_DIR)
+    if issues:
+        raise KitError(issues, where=str(KIT_DIR))
+    return OtData(kit)
 
 
 @dataclass

@@ -90,6 +90,12 @@ class OtPackage(BasePackage):
     def players(self) -> dict[str, PlayerFactory]:
         return {"greedy": GreedyPlayer, "random": RandomPlayer}
 
+    def encoding(self, options: dict[str, Any] | None = None):
+        """The research encoding of the options' scenario (``encoding.py``: its units and hexes)."""
+        from .encoding import encoding_for
+
+        return encoding_for(self.rules, str(self.normalise_options(options)["scenario"]))
+
     def evaluate(self, state: OtState, side: str) -> float:
         return evaluate(state, side)
 

@@ -6,7 +6,9 @@ import { showError } from "./ui.js";
 import { MapView, sideStyle } from "./map.js";
 import { sortActions, groupByVerb, slug } from "./legal.js";
 import { h } from "./ui.js";
-import { turnTrack, placesPanel, logPanel, oddsPanel, sideName, humanize, downloadRecord, zoomControls, rulesPanel, chanceFace } from "./widgets.js";
+import { turnTrack, placesPanel, logPanel, oddsPanel, sideName, humanize, downloadRecord, zoomControls, rulesPanel, chanceFace,
+  diceHistory, legendPanel, chartsDialog, victoryList } from "./widgets.js";
+import { TurnPlayback, SPEEDS, MAX_PLAYBACK_MS, playbackSpeed, entriesToPlay, entryText, unitChanges } from "./replay.js";
 
 export class GamePage {
   constructor(root, id, seat) {
@@ -51,7 +53,7 @@ export class GamePage {
     const extra = document.getElementById("topbar-extra");
     this.connEl = h("span", { className: "conn", "data-testid": "conn" }, "…");
     this.seatEl = h("span", { className: "seat-badge", "data-testid": "seat" });
-    extra.replaceChildren(h("span", { className: "game-id" }, `${this.meta.title || ""} · game ${this.id}`), this.seatEl, this.connEl);
+    extra.replaceChildren(h("span", { className: "game-id", title: `game ${this.id}` }, h("span", { className: "game-title" }, this.meta.title || ""), h("span", { className: "game-no" }, ` · game ${this.id}`)), this.seatEl, this.connEl);
     document.title = `Typhoon: ${this.meta.title || "game"}`;
 
     this.trackEl = h("div", { className: "track", "data-testid": "track" });
@@ -60,14 +62,28 @@ export class GamePage {
     this.statusEl = h("div", { className: "status", "data-testid": "status", "aria-live": "polite" });
     this.promptEl = h("div", { className: "prompt card", "data-testid": "prompt" });
     this.buttonsEl = h("div", { className: "buttons" });
+    this.reasonEl = h("div", { className: "reasons muted small", "data-testid": "reasons" });
+    this.playbackEl = h("div", { className: "playback card", "data-testid": "playback", hidden: true });
     this.placesEl = h("div", { className: "card cities", "data-testid": "cities" });
     this.legalEl = h("details", { className: "card legal", "data-testid": "legal" });
     this.logEl = h("div", { className: "card log", "data-testid": "log" });
+    this.diceEl = h("details", { className: "card dice", "data-testid": "dice-card" });
+    this.summaryEl = h("div", { className: "card turn-summary", "data-testid": "turn-summary", hidden: true });
     this.unitInfo = h("div", { className: "unit-info", "data-testid": "unit-info" });
     this.victoryEl = h("div", { className: "victory-now muted small", "data-testid": "victory-now" });
-    this.side.append(this.statusEl, this.buttonsEl, this.promptEl, this.unitInfo, this.placesEl, this.victoryEl, this.legalEl, this.logEl,
+    this.legendEl = h("div", { className: "legend-box" });
+    // the sheet: what to do now (on a phone, fixed at the bottom of the screen)
+    this.sheet = h("section", { className: "sheet", "data-testid": "sheet" },
+      h("button", { type: "button", className: "sheet-handle", "data-testid": "sheet-handle", title: "fold or unfold",
+        onclick: () => this.sheet.classList.toggle("folded") }), this.statusEl, this.playbackEl, this.buttonsEl, this.reasonEl, this.promptEl);
+    this.side.append(this.sheet, this.summaryEl, this.unitInfo, this.placesEl, this.victoryEl, this.legendEl, this.diceEl, this.legalEl, this.logEl,
       rulesPanel(this.meta.rules_doc));
     this.root.append(this.trackEl, h("div", { className: "game-layout" }, this.mapBox, this.side));
+    this.playback = new TurnPlayback(this);
+    this.charts = chartsDialog(this.meta.rules_doc, this.meta.map_meta, [], {});
+    document.body.append(this.charts);
+    this.chartsBtn = h("button", { type: "button", className: "button charts-btn", "data-testid": "charts-button",
+      onclick: () => this.charts.showModal() }, "Charts");
 
     this.mapView = new MapView(this.mapBox, this.meta.map_meta, {
       onHex: (hex) => this.onHex(hex),
@@ -75,7 +91,22 @@ export class GamePage {
     });
     const idsOn = localStorage.getItem("typhoon.hexids") === "1";
     this.mapView.setShowIds(idsOn);
-    this.mapBox.append(zoomControls(this.mapView, idsOn));
+    const zocOn = localStorage.getItem("typhoon.zoc") === "1";
+    this.mapView.setZocVisible(zocOn);
+    const zoc = h("input", { type: "checkbox", "data-testid": "zoc-toggle", checked: zocOn });
+    zoc.addEventListener("change", () => {
+      this.mapView.setZocVisible(zoc.checked);
+      localStorage.setItem("typhoon.zoc", zoc.checked ? "1" : "0");
+    });
+    const speed = h("select", { "data-testid": "playback-speed", title: "how the other side's moves are shown" },
+      ...Object.keys(SPEEDS).map((k) => h("option", { value: k, selected: k === playbackSpeed() }, `▶ ${k}`)));
+    speed.addEventListener("change", () => localStorage.setItem("typhoon.playback", speed.value));
+    speed.title = "how the other side's moves are replayed: off, fast, normal, slow";
+    const zc = zoomControls(this.mapView, idsOn);
+    zc.insertBefore(h("label", { className: "ids zoc-switch", title: "show the zones of control" }, zoc, " ZOC"), zc.querySelector(".hint"));
+    zc.insertBefore(speed, zc.querySelector(".hint"));
+    zc.insertBefore(this.chartsBtn, zc.querySelector(".hint"));
+    this.mapBox.append(zc);
 
     this.undoBtn = h("button", { type: "button", "data-testid": "undo", onclick: () => this.undo() }, "Undo");
     this.endBtn = h("button", { type: "button", className: "primary", "data-testid": "end-phase", onclick: () => this.L.end && this.send(this.L.end.text) }, "End phase");
@@ -97,9 +128,18 @@ export class GamePage {
     return (this.view && this.view.side_names) || {};
   }
 
-  setView(v) {
+  setView(v, { playback = true } = {}) {
     if (!v || (v.id && v.id !== this.id)) return;
+    if (this.playing) {
+      // a playback is on: keep the newest view for its end
+      if (!this.playing.next || v.version >= this.playing.next.version) this.playing.next = v;
+      return;
+    }
     const prev = this.view;
+    if (playback && prev && v.version > prev.version && entriesToPlay(v.log, prev.version, prev.seat).length) {
+      this.startPlayback(prev, v);
+      return;
+    }
     this.view = v;
     this.L = sortActions(v.you_act ? v.actions || [] : [], v.units || []);
     this.unitsById = Object.fromEntries((v.units || []).map((u) => [u.id, u]));
@@ -129,6 +169,8 @@ export class GamePage {
     this.busy = true;
     document.body.classList.add("busy");
     showError(null);
+    this.mapView.clearTrail();
+    this.summaryEl.hidden = true;
     try {
       const v = await api.act(this.id, this.seat, text, this.view.version);
       this.setView(v);
@@ -193,6 +235,7 @@ export class GamePage {
   onUnit(u) {
     const L = this.L;
     this.showUnit(u);
+    if (this.playing) return;
     if (!this.view.you_act) return;
     const s = this.sel.unit || this.sel.poolUnit;
     // a selected unit may act on a friend's hex (e.g. stack with it): the click means that hex
@@ -241,7 +284,7 @@ export class GamePage {
 
   onHex(hex, fromUnit = false) {
     const L = this.L;
-    if (!this.view || !this.view.you_act) return;
+    if (!this.view || !this.view.you_act || this.playing) return;
     const u = this.sel.unit || this.sel.poolUnit;
     if (u) {
       const acts = (L.target[u] || L.pool[u] || []).filter((a) => a.hex === hex);
@@ -357,13 +400,158 @@ export class GamePage {
     this.undoBtn.title = v.can_undo ? "Take back your last action" : v.undo_refusal || "";
     this.endBtn.disabled = !L.end;
     this.endBtn.textContent = L.end ? L.end.label : "End phase";
+    this.endBtn.title = L.end ? `${L.end.label}${L.end.rule ? ` (${L.end.rule})` : ""}` : this.endReason() || "";
     if (!this.seat) for (const b of [this.endBtn, this.undoBtn]) b.hidden = true;
+    this.renderReasons();
     this.renderPrompt();
-    this.placesEl.replaceChildren(placesPanel(this.meta.map_meta, v));
-    this.victoryEl.textContent = v.victory && v.victory.text ? v.victory.text : "";
+    this.renderScore();
     this.renderLegal();
-    logPanel(this.logEl, v.log || []);
+    logPanel(this.logEl, v.log || [], names, this.meta.map_meta, v.sides);
+    this.diceEl.replaceChildren(h("summary", {}, `Dice (${(v.dice && v.dice.rolls) ?? (v.log || []).filter((e) => e.chance).length})`), diceHistory(v.log || []));
+    this.mapView.drawZoc(v.zoc || {}, names);
+    if (!this.legendEl.firstChild) this.legendEl.replaceChildren(legendPanel(this.meta.map_meta, v));
     this.renderDecision();
+    this.scrollTrack();
+    if (!this.fitted) {
+      this.fitted = true;
+      requestAnimationFrame(() => this.mapView.fitForScreen());
+    }
+  }
+
+  /** Why the End button is greyed: the server's reason (the rules' own), else who is to act. */
+  endReason() {
+    const v = this.view;
+    if (!this.seat) return null;
+    if (v.outcome) return "The game is over.";
+    if (!v.you_act) return v.current_player ? `${sideName(this.names(), v.current_player)} is to act.` : "A chance event is due.";
+    if (this.L.end) return null;
+    return v.end_refusal || (this.L.decision ? "Choose first (the dialog)." : "Finish the current step first.");
+  }
+
+  /** A line under the buttons for every control that is greyed out, saying why. */
+  renderReasons() {
+    const v = this.view;
+    const items = [];
+    if (this.seat && !this.L.end) {
+      const r = this.endReason();
+      if (r) items.push(h("li", { "data-reason": "end" }, h("b", {}, "End: "), r));
+    }
+    if (this.seat && !v.can_undo && v.undo_refusal && v.you_act) items.push(h("li", { "data-reason": "undo" }, h("b", {}, "Undo: "), v.undo_refusal));
+    this.reasonEl.replaceChildren(...(items.length ? [h("ul", {}, ...items)] : []));
+  }
+
+  /** The score and place tracker, the victory conditions and the standing now. */
+  renderScore() {
+    const v = this.view;
+    const vl = victoryList(this.meta.rules_doc, this.meta.map_meta, v.sides, this.names());
+    this.placesEl.replaceChildren(h("h3", {}, "Score"), placesPanel(this.meta.map_meta, v),
+      vl ? h("details", { className: "victory-box" }, h("summary", { className: "small" }, "Victory conditions"), vl) : null);
+    this.victoryEl.textContent = v.victory && v.victory.text ? v.victory.text : "";
+  }
+
+  /** Keep the current phase of the track in view (the track scrolls sideways on a phone). */
+  scrollTrack() {
+    const cur = this.trackEl.querySelector("li.phase.current") || this.trackEl.querySelector("li.turn.current");
+    if (!cur) return;
+    const box = this.trackEl;
+    const left = cur.offsetLeft - box.offsetLeft;
+    if (left < box.scrollLeft || left + cur.offsetWidth > box.scrollLeft + box.clientWidth) {
+      box.scrollLeft = Math.max(0, left - (box.clientWidth - cur.offsetWidth) / 2);
+    }
+  }
+
+  // ---- the other side's turn, step by step ------------------------------------------------
+  async startPlayback(prev, next) {
+    const steps = this.playback.steps(prev, next);
+    const speed = playbackSpeed();
+    const play = { next, steps, skip: false };
+    this.playing = play;
+    this.sheet.classList.add("playing");
+    this.buttonsEl.inert = true;
+    this.promptEl.inert = true;
+    this.summaryEl.hidden = true;
+    this.mapView.clearTrail();
+    this.sel = { unit: null, attackers: new Set(), target: null, poolUnit: null };
+    this.mapView.highlight({});
+    this.mapView.drawArrows([]);
+    const names = this.names();
+    const caption = h("div", { className: "pb-caption", "data-testid": "playback-caption", "aria-live": "polite" });
+    const count = h("span", { className: "pb-count", "data-testid": "playback-count" });
+    const who = [...new Set(steps.map((s) => s.entry.player))].map((s) => sideName(names, s)).join(", ");
+    this.statusEl.textContent = `${who} played: showing it step by step`;
+    this.statusEl.className = "status wait";
+    this.statusEl.style.background = "";
+    this.playbackEl.replaceChildren(
+      h("div", { className: "pb-head" }, h("b", {}, `${who} playing`), count,
+        h("button", { type: "button", "data-testid": "playback-skip", onclick: () => { play.skip = true; this.playback.stop(); } }, "Skip ▶▶")),
+      caption);
+    this.playbackEl.hidden = false;
+    const perStep = SPEEDS[speed];
+    const delayOf = (n) => (play.skip ? 0 : Math.min(perStep, Math.floor(MAX_PLAYBACK_MS / Math.max(1, n))));
+    let done = false;
+    if (perStep > 0 && steps.length) {
+      done = await this.playback.play(prev, steps, (i, step, after) => {
+        count.textContent = ` ${i + 1} / ${steps.length}`;
+        caption.replaceChildren(...this.stepCaption(step));
+        this.mapView.setControl(after.control, names);
+        this.mapView.drawUnits(after.units || [], { selected: new Set(step.changes.moves.map((m) => m.unit)) });
+        const hexOf = Object.fromEntries((after.units || []).map((u) => [u.id, u.hex]));
+        this.mapView.drawBattles((after.battles || []).map((b) => ({ target: b.target, from: (b.attackers || []).map((a) => hexOf[a]).filter(Boolean),
+          cls: b.current ? "current" : "declared", label: b.odds ? b.odds.final ?? null : null })));
+        this.mapView.drawTrail(step.changes.moves.map((m) => ({ ...m, cls: "now" })), step.changes.marks);
+        const focus = step.changes.moves[0] ? step.changes.moves[0].to : step.changes.marks[0] && step.changes.marks[0].hex;
+        if (focus) this.mapView.reveal(focus);
+      }, delayOf);
+    }
+    // the end: the newest view, the whole turn's trail and its summary
+    const last = play.next;
+    this.playing = null;
+    this.sheet.classList.remove("playing");
+    this.buttonsEl.inert = false;
+    this.promptEl.inert = false;
+    this.playbackEl.hidden = true;
+    this.setView(last, { playback: false });
+    this.showSummary(prev, last, steps, done);
+  }
+
+  stepCaption(step) {
+    const names = this.names();
+    const e = step.entry;
+    const parts = [h("span", { className: `pb-side ${e.player}` }, `${sideName(names, e.player)}: `), entryText(e)];
+    for (const r of step.rolls) {
+      const face = chanceFace(r);
+      parts.push(" ", face ? h("span", { className: "die small" }, face) : null, ` ${entryText(r)}`);
+    }
+    return parts;
+  }
+
+  /** After the other side's actions: arrows from where its units were to where they are, marks
+   *  for losses, and a list of what it did; kept until the next action of this seat. */
+  showSummary(prev, last, steps, played) {
+    if (!steps.length) return;
+    const names = this.names();
+    const net = unitChanges(prev.units, last.units);
+    this.mapView.drawTrail(net.moves.map((m) => ({ ...m, cls: "past" })), net.marks);
+    const rolls = steps.reduce((n, s) => n + s.rolls.filter((r) => chanceFace(r) !== null).length, 0);
+    const who = [...new Set(steps.map((s) => s.entry.player))].map((s) => sideName(names, s)).join(", ");
+    const list = h("ol", { className: "summary-list" }, ...steps.map((s) => h("li", { "data-ply": s.entry.ply }, ...this.stepCaption(s).slice(1))));
+    this.summaryEl.replaceChildren(
+      h("div", { className: "card-head" }, h("h3", {}, `What ${who} did`),
+        h("span", {},
+          h("button", { type: "button", "data-testid": "summary-replay", onclick: () => this.replayLast(prev, last) }, "▶ Again"),
+          h("button", { type: "button", "data-testid": "summary-hide", onclick: () => { this.summaryEl.hidden = true; this.mapView.clearTrail(); } }, "Hide"))),
+      h("p", { className: "small", "data-testid": "summary-counts" },
+        `${steps.length} action${steps.length === 1 ? "" : "s"}: ${net.moves.length} unit${net.moves.length === 1 ? "" : "s"} moved, `,
+        `${net.marks.filter((m) => m.cls === "loss").length} step loss(es), ${net.marks.filter((m) => m.cls === "eliminated").length} eliminated, `,
+        `${net.marks.filter((m) => m.cls === "arrived").length} arrived, ${rolls} die roll${rolls === 1 ? "" : "s"}.`),
+      h("details", { open: steps.length <= 8 }, h("summary", { className: "small" }, "Step by step"), list));
+    this.summaryEl.hidden = false;
+  }
+
+  replayLast(prev, last) {
+    if (this.playing || (this.view && this.view.version !== last.version)) return;
+    this.view = prev;
+    this.startPlayback(prev, last);
   }
 
   renderStatus() {
@@ -446,6 +634,14 @@ export class GamePage {
       chanceFace(last) ? h("span", { className: "die", title: last.action }, chanceFace(last)) : h("b", {}, last.action),
       h("span", {}, (last.events || []).join("; "))));
     P.replaceChildren(...parts);
+    // a battle being chosen: the sheet opens up and shows the Declare button and the odds
+    const choosing = !!(L.declaring && (this.sel.target || this.sel.attackers.size));
+    this.sheet.classList.toggle("expanded", choosing);
+    if (choosing) this.sheet.classList.remove("folded");
+    const declare = P.querySelector('[data-testid="declare"]');
+    if (choosing && declare && this.sheet.scrollHeight > this.sheet.clientHeight + 2) {
+      this.sheet.scrollTop += declare.getBoundingClientRect().top - this.sheet.getBoundingClientRect().top - 8;
+    }
   }
 
   declarePrompt() {
@@ -454,16 +650,14 @@ export class GamePage {
     const box = h("div", { className: "declare" });
     const att = [...this.sel.attackers];
     const label = (id) => (this.unitsById[id] && this.unitsById[id].label) || id;
-    box.append(h("p", {}, "Select attackers, then the defender (or the defender, then attackers). The odds show before you declare."));
+    box.append(h("p", { className: "how" }, "Select attackers, then the defender (or the defender, then attackers). The odds show before you declare."));
     const defenders = this.sel.target ? (this.unitsAt[this.sel.target] || []).map((u) => u.label || u.id).join(", ") || "?" : null;
     box.append(h("div", { className: "selection", "data-testid": "selection" },
       `Attackers: ${att.length ? att.map(label).join(", ") : "none"}; defender: ${this.sel.target ? `${defenders} in ${this.sel.target}` : "none"}`));
-    if (this.odds && this.odds.target === this.sel.target) {
-      if (this.odds.error) box.append(h("p", { className: "error-text" }, this.odds.error));
-      else box.append(oddsPanel(this.odds.data, this.odds.attackers, this.sel.target));
-    } else if (this.sel.target && att.length) box.append(h("p", { className: "muted" }, "Working out the odds…"));
     const t = this.sel.target;
     const canDeclare = t && att.length && att.every((a) => L.attack[a] && L.attack[a].has(t));
+    const declareWhy = !att.length && !t ? "choose attackers and a defender on the map" : !att.length ? "choose at least one attacker"
+      : !t ? "choose the defender" : this.odds && this.odds.error ? this.odds.error : "these units cannot attack that hex now";
     box.append(h("div", { className: "row" },
       h("button", { type: "button", className: "primary", "data-testid": "declare", disabled: !canDeclare, onclick: async () => {
         if (await this.sendAll(this.declaration(att, t))) {
@@ -473,7 +667,12 @@ export class GamePage {
           this.render();
         }
       } }, "Declare attack"),
-      h("button", { type: "button", onclick: () => { this.sel.attackers.clear(); this.sel.target = null; this.odds = null; this.render(); } }, "Clear")));
+      h("button", { type: "button", onclick: () => { this.sel.attackers.clear(); this.sel.target = null; this.odds = null; this.render(); } }, "Clear"),
+      canDeclare ? null : h("span", { className: "declare-why muted small", "data-testid": "declare-reason" }, declareWhy)));
+    if (this.odds && this.odds.target === this.sel.target) {
+      if (this.odds.error) box.append(h("p", { className: "error-text" }, this.odds.error));
+      else box.append(oddsPanel(this.odds.data, this.odds.attackers, this.sel.target));
+    } else if (this.sel.target && att.length) box.append(h("p", { className: "muted" }, "Working out the odds…"));
     const declared = v.battles || [];
     if (declared.length) {
       box.append(h("div", { className: "declared", "data-testid": "declared" }, h("b", {}, "Declared battles"),

@@ -127,7 +127,7 @@ export class MapView {
     container.appendChild(this.svg);
     this.view = { ...this.home };
     this.layers = {};
-    for (const name of ["hexes", "terrain", "sections", "edges", "lines", "hexsides", "places", "ids", "battles", "units", "highlights", "labels", "arrows", "markers"]) {
+    for (const name of ["hexes", "terrain", "sections", "edges", "lines", "hexsides", "zoc", "places", "ids", "battles", "trail", "units", "highlights", "labels", "arrows", "markers"]) {
       this.layers[name] = el("g", { class: `layer-${name}` }, this.svg);
     }
     this.drawStatic();
@@ -250,9 +250,10 @@ export class MapView {
       const g = el("g", { class: `line feature-${line.feature}`, "data-line": line.feature }, this.layers.lines);
       const w = st.width || 2;
       if (line.feature === "rail" || st.track) {
-        // railway drawn as track: cross-ties under a rail line
-        el("path", { d, class: "track-ties", style: styleAttr({ stroke: st.stroke, "stroke-width": w * 5 }) }, g);
-        el("path", { d, class: "track-rail", style: styleAttr({ stroke: st.stroke, "stroke-width": w * 1.4 }) }, g);
+        // railway drawn as track: cross-ties, then two rails (a dark band with a light core)
+        el("path", { d, class: "track-ties", style: styleAttr({ stroke: st.stroke, "stroke-width": w * 6 }) }, g);
+        el("path", { d, class: "track-rail", style: styleAttr({ stroke: st.stroke, "stroke-width": w * 3 }) }, g);
+        el("path", { d, class: "track-gauge", style: styleAttr({ "stroke-width": w * 1.2 }) }, g);
       } else {
         el("path", { d, class: "feature-line", style: styleAttr({ stroke: st.stroke, "stroke-width": w * 2 }) }, g);
       }
@@ -328,7 +329,7 @@ export class MapView {
     const layer = this.layers.units;
     layer.innerHTML = "";
     this.unitEls = {};
-    const s = R * 1.08;
+    const s = COUNTER;
     const onMap = (units || []).filter((u) => u.hex && this.geo.has(u.hex) && (u.where === undefined || u.where === "map"));
     const perHex = {};
     for (const u of onMap) (perHex[u.hex] = perHex[u.hex] || []).push(u.id);
@@ -345,17 +346,7 @@ export class MapView {
       if (opts.selected && opts.selected.has(u.id)) cls.push("selected");
       if (opts.clickable && opts.clickable.has(u.id)) cls.push("clickable");
       const g = el("g", { class: cls.filter(Boolean).join(" "), "data-unit": u.id, "data-hex": u.hex, transform: `translate(${x - s / 2},${y - s / 2})` }, layer);
-      const st = this.style(u.side);
-      const fill = u.reduced ? st.reduced_fill || st.fill : st.fill;
-      const ink = u.reduced ? st.reduced_text || st.text : st.text;
-      el("rect", { x: 0, y: 0, width: s, height: s, rx: 3, class: "counter-bg", style: styleAttr({ fill }) }, g);
-      if (u.reduced) el("rect", { x: 0, y: s - 4, width: s, height: 4, class: "reduced-band" }, g);
-      const label = u.label || u.id;
-      const name = el("text", { x: s / 2, y: 10, class: "counter-name", style: styleAttr({ fill: ink }) }, g);
-      name.textContent = label;
-      if (label.length > 4) name.setAttribute("style", `${name.getAttribute("style") || ""};font-size:${Math.max(5, Math.min(8.5, (s * 1.55) / label.length)).toFixed(1)}px`);
-      this.drawSymbol(g, u, s, ink);
-      el("text", { x: s / 2, y: s - 6, class: "counter-sm", style: styleAttr({ fill: ink }) }, g).textContent = u.hidden ? (u.values || "?") : (u.values || "");
+      counterFace(g, u, this.style(u.side), this.unitKinds, s);
       if (u.moved || flags.includes("moved")) el("circle", { cx: 5, cy: s / 2 - 1, r: 3.6, class: "moved-dot" }, g);
       el("title", {}, g).textContent = `${u.name || label} (${u.side}) ${u.hidden ? "hidden strength" : u.values || ""}${u.reduced ? " reduced" : ""}${flags.length ? ", " + flags.join(", ") : ""} in ${u.hex}`;
       g.addEventListener("click", (ev) => {
@@ -366,24 +357,93 @@ export class MapView {
     }
   }
 
-  drawSymbol(g, u, s, ink) {
-    // unit-type symbol (NATO style) named by the game's unit_kinds: infantry = crossed box,
-    // armour = oval in box, other kinds: the kind's first letters
-    const kind = this.unitKinds[u.kind] || {};
-    const sym = kind.symbol || u.kind;
-    const bx = s / 2 - 11, by = 14;
-    const style = styleAttr({ stroke: ink });
-    el("rect", { x: bx, y: by, width: 22, height: 13, class: "sym", style }, g);
-    if (u.hidden) {
-      el("text", { x: s / 2, y: by + 11, class: "sym-text", style: styleAttr({ fill: ink }) }, g).textContent = "?";
-    } else if (sym === "infantry") {
-      el("line", { x1: bx, y1: by, x2: bx + 22, y2: by + 13, class: "sym", style }, g);
-      el("line", { x1: bx + 22, y1: by, x2: bx, y2: by + 13, class: "sym", style }, g);
-    } else if (sym === "armour" || sym === "armor") {
-      el("ellipse", { cx: s / 2, cy: by + 6.5, rx: 7.5, ry: 4, class: "sym", style }, g);
-    } else if (sym) {
-      el("text", { x: s / 2, y: by + 10, class: "sym-text", style: styleAttr({ fill: ink }) }, g).textContent = String(sym).slice(0, 3);
+  /** The zones of control (view.zoc: {side: [hex...]}): each side's hexes tinted and hatched in
+   *  its colour; hexes in both sides' zones get both. Hidden unless shown. */
+  drawZoc(zoc, sideNames = {}) {
+    const layer = this.layers.zoc;
+    layer.innerHTML = "";
+    const sides = Object.keys(zoc || {});
+    sides.forEach((side, i) => {
+      const st = this.style(side);
+      const colour = st.control || st.fill || "#555";
+      for (const hex of zoc[side] || []) {
+        if (!this.geo.has(hex)) continue;
+        const p = el("polygon", { points: pts(this.geo.corners(hex, 0.9 - 0.1 * i)), class: `zoc ${side}`, "data-zoc": hex, "data-zoc-side": side,
+          style: styleAttr({ stroke: colour, fill: colour }) }, layer);
+        el("title", {}, p).textContent = `${hex}: in the zone of control of ${sideNames[side] || side} units`;
+      }
+    });
+  }
+
+  setZocVisible(on) {
+    this.layers.zoc.style.display = on ? "" : "none";
+  }
+
+  /** What the other side just did: arrows from where units were to where they are
+   *  (list of {from, to, cls, n}), and marks on hexes (list of {hex, text, cls}). */
+  drawTrail(moves = [], marks = []) {
+    const layer = this.layers.trail;
+    layer.innerHTML = "";
+    if (!this.svg.querySelector("#trailhead")) {
+      const defs = el("defs", {}, this.svg);
+      const m = el("marker", { id: "trailhead", markerWidth: 5, markerHeight: 5, refX: 3.2, refY: 2.5, orient: "auto" }, defs);
+      el("path", { d: "M0,0 L5,2.5 L0,5 z", class: "trailhead" }, m);
     }
+    for (const mv of moves) {
+      if (!this.geo.has(mv.from) || !this.geo.has(mv.to) || mv.from === mv.to) continue;
+      const [x1, y1] = this.geo.centre(mv.from);
+      const [x2, y2] = this.geo.centre(mv.to);
+      const k = Math.max(0, 1 - (COUNTER * 0.55) / (Math.hypot(x2 - x1, y2 - y1) || 1));
+      el("path", { d: `M${x1.toFixed(1)},${y1.toFixed(1)}L${(x1 + (x2 - x1) * k).toFixed(1)},${(y1 + (y2 - y1) * k).toFixed(1)}`,
+        class: `trail ${mv.cls || ""}`, "marker-end": "url(#trailhead)", "data-trail": `${mv.from}-${mv.to}` }, layer);
+      el("circle", { cx: x1, cy: y1, r: 5, class: `trail-origin ${mv.cls || ""}` }, layer);
+    }
+    for (const mk of marks) {
+      if (!this.geo.has(mk.hex)) continue;
+      const [x, y] = this.geo.centre(mk.hex);
+      const g = el("g", { class: `trail-mark ${mk.cls || ""}`, "data-mark": mk.hex }, this.layers.labels);
+      el("polygon", { points: pts(this.geo.corners(mk.hex, 0.97)), class: "trail-hex" }, layer);
+      if (mk.text) {
+        const w = 6.6 * mk.text.length + 8;
+        el("rect", { x: x - w / 2, y: y + this.geo.apothem - 15, width: w, height: 14, rx: 4, class: "trail-pill" }, g);
+        el("text", { x, y: y + this.geo.apothem - 4.5, class: "trail-text" }, g).textContent = mk.text;
+      }
+    }
+  }
+
+  clearTrail() {
+    this.layers.trail.innerHTML = "";
+    for (const g of this.layers.labels.querySelectorAll(".trail-mark")) g.remove();
+  }
+
+  /** On a narrow screen the whole map would make counters a few pixels wide: start at a
+   *  zoom where they are readable (the map's full height in view, pan sideways). */
+  fitForScreen() {
+    const rect = this.svg.getBoundingClientRect();
+    if (!rect.width || !rect.height) return;
+    const scale = Math.min(rect.width / this.home.w, rect.height / this.home.h);
+    const minCounterPx = 30;
+    if (COUNTER * scale >= minCounterPx) return;
+    const want = minCounterPx / COUNTER;
+    const w = rect.width / want, h = rect.height / want;
+    this.view = { x: this.home.x, y: this.home.y, w, h };
+    this.applyView();
+  }
+
+  /** Bring a hex into view (keeping the zoom) when it is outside the visible part. */
+  reveal(hex) {
+    if (!this.geo.has(hex)) return;
+    const [x, y] = this.geo.centre(hex);
+    const v = this.view;
+    const rect = this.svg.getBoundingClientRect();
+    const scale = rect.width && rect.height ? Math.min(rect.width / v.w, rect.height / v.h) : 1;
+    const vw = rect.width / scale || v.w, vh = rect.height / scale || v.h;
+    const cx = v.x + v.w / 2, cy = v.y + v.h / 2;
+    const inside = Math.abs(x - cx) < vw / 2 - R && Math.abs(y - cy) < vh / 2 - R;
+    if (inside) return;
+    v.x = x - v.w / 2;
+    v.y = y - v.h / 2;
+    this.applyView();
   }
 
   /** Highlight hexes: {hex: className}. Transparent to clicks. */
@@ -411,8 +471,14 @@ export class MapView {
       }
       el("circle", { cx: tx, cy: ty, r: R * 0.78, class: `battle-ring ${b.cls || ""}` }, layer);
       if (b.label) {
-        const t = el("text", { x: tx, y: ty - R * 0.62, class: "battle-label" }, this.layers.labels);
-        t.textContent = b.label;
+        // on the hexside between the first attacker and the defender: between two counters
+        const from = (b.from || []).find((x) => this.geo.has(x));
+        const [ax, ay] = from ? this.geo.centre(from) : [tx, ty - 2 * this.geo.apothem];
+        const lx = (ax + tx) / 2, ly = (ay + ty) / 2;
+        const g = el("g", { class: "battle-label-box", "data-battle": b.target }, this.layers.labels);
+        const w = 7.2 * String(b.label).length + 8;
+        el("rect", { x: lx - w / 2, y: ly - 8.5, width: w, height: 17, rx: 8.5, class: "battle-pill" }, g);
+        el("text", { x: lx, y: ly + 4.5, class: "battle-label" }, g).textContent = b.label;
       }
     }
   }
@@ -510,6 +576,52 @@ export class MapView {
     };
     this.svg.addEventListener("pointerup", end);
     this.svg.addEventListener("pointercancel", end);
+  }
+}
+
+export const COUNTER = R * 1.16; // counter side in SVG units
+
+/** Draw a counter's face into ``g`` (size s): the side's colour, the unit's name on top, its
+ *  kind's symbol, its values below. A reduced unit shows its other side: the values on a white
+ *  band in the side's colour, and a corner cut (as a flipped counter reads at a glance). */
+export function counterFace(g, u, st, unitKinds = {}, s = COUNTER) {
+  const fill = st.fill;
+  const ink = st.text || "#fff";
+  el("rect", { x: 0, y: 0, width: s, height: s, rx: 3, class: "counter-bg", style: styleAttr({ fill }) }, g);
+  const label = u.label || u.id;
+  const name = el("text", { x: s / 2, y: 11.5, class: "counter-name", style: styleAttr({ fill: ink }) }, g);
+  name.textContent = label;
+  if (label.length > 4) name.setAttribute("style", `${name.getAttribute("style") || ""};font-size:${Math.max(6, Math.min(10.5, (s * 1.6) / label.length)).toFixed(1)}px`);
+  drawSymbol(g, u, s, ink, unitKinds);
+  const values = u.hidden ? (u.values || "?") : (u.values || "");
+  if (u.reduced) {
+    const band = st.reduced_band || "#ffffff";
+    el("rect", { x: 2, y: s - 17, width: s - 4, height: 15, rx: 2, class: "reduced-band", style: styleAttr({ fill: band }) }, g);
+    el("text", { x: s / 2, y: s - 4.5, class: "counter-sm reduced-values", style: styleAttr({ fill: st.control || fill }) }, g).textContent = values;
+    el("path", { d: `M${s - 11},0 L${s},0 L${s},11 z`, class: "reduced-corner", style: styleAttr({ fill: band }) }, g);
+  } else {
+    el("text", { x: s / 2, y: s - 5, class: "counter-sm", style: styleAttr({ fill: ink }) }, g).textContent = values;
+  }
+}
+
+function drawSymbol(g, u, s, ink, unitKinds) {
+  // unit-type symbol (NATO style) named by the game's unit_kinds: infantry = crossed box,
+  // armour = oval in box, other kinds: the kind's first letters
+  const kind = unitKinds[u.kind] || {};
+  const sym = kind.symbol || u.kind;
+  const bw = 24, bh = 14;
+  const bx = s / 2 - bw / 2, by = 15;
+  const style = styleAttr({ stroke: ink });
+  el("rect", { x: bx, y: by, width: bw, height: bh, class: "sym", style }, g);
+  if (u.hidden) {
+    el("text", { x: s / 2, y: by + 11.5, class: "sym-text", style: styleAttr({ fill: ink }) }, g).textContent = "?";
+  } else if (sym === "infantry") {
+    el("line", { x1: bx, y1: by, x2: bx + bw, y2: by + bh, class: "sym", style }, g);
+    el("line", { x1: bx + bw, y1: by, x2: bx, y2: by + bh, class: "sym", style }, g);
+  } else if (sym === "armour" || sym === "armor") {
+    el("ellipse", { cx: s / 2, cy: by + bh / 2, rx: 8, ry: 4.3, class: "sym", style }, g);
+  } else if (sym) {
+    el("text", { x: s / 2, y: by + 10.5, class: "sym-text", style: styleAttr({ fill: ink }) }, g).textContent = String(sym).slice(0, 3);
   }
 }
 

@@ -94,3 +94,117 @@ export class ReplayPage {
     history.replaceState(null, "", url);
   }
 }
+
+// ---- the other side's turn, replayed step by step on the game page ---------------------------
+// When a view arrives with actions by another side (the computer's whole turn, or an opponent's
+// move in a network game), the page shows them one by one: the board after each action (from
+// GET /replay?ply=N, as this seat may see it), an arrow from where each unit was to where it is,
+// marks for losses, and a caption from the log; then a summary. Nothing here knows a game: the
+// differences are read from the views' units, the words from the log.
+
+export const SPEEDS = { off: 0, fast: 250, normal: 650, slow: 1300 };
+export const MAX_PLAYBACK_MS = 10000; // a long turn plays faster rather than for minutes
+const MAX_STEPS = 120;
+
+/** The speed chosen in this browser (localStorage), "normal" by default. */
+export function playbackSpeed() {
+  const s = localStorage.getItem("typhoon.playback");
+  return s in SPEEDS ? s : "normal";
+}
+
+/** The log entries to play back: actions after ``fromPly`` by anybody but ``seat``'s own
+ *  side(s); the hot-seat seat plays every side itself, so nothing is played back. */
+export function entriesToPlay(log, fromPly, seat) {
+  if (seat === "both") return [];
+  return (log || []).filter((e) => e.ply > fromPly && e.player && e.player !== seat);
+}
+
+/** What changed between two lists of units: moves {unit, from, to}, and marks {hex, text, cls}
+ *  for units that left the map, arrived, lost or regained a step. */
+export function unitChanges(before, after) {
+  const at = (units) => Object.fromEntries((units || []).filter((u) => u.hex && (u.where === undefined || u.where === "map")).map((u) => [u.id, u]));
+  const a = at(before), b = at(after);
+  const moves = [], marks = [];
+  for (const [id, u] of Object.entries(b)) {
+    const old = a[id];
+    if (!old) marks.push({ hex: u.hex, text: `${u.label || id} arrives`, cls: "arrived", unit: id });
+    else {
+      if (old.hex !== u.hex) moves.push({ unit: id, from: old.hex, to: u.hex, side: u.side });
+      if (!old.reduced && u.reduced) marks.push({ hex: u.hex, text: `${u.label || id} −1 step`, cls: "loss", unit: id });
+      if (old.reduced && !u.reduced) marks.push({ hex: u.hex, text: `${u.label || id} restored`, cls: "gain", unit: id });
+    }
+  }
+  for (const [id, u] of Object.entries(a)) if (!b[id]) marks.push({ hex: u.hex, text: `${u.label || id} ✕`, cls: "eliminated", unit: id });
+  return { moves, marks };
+}
+
+/** One line of the log in plain words: the events the rules wrote, else the action. */
+export function entryText(e) {
+  const ev = (e.events || []).filter(Boolean);
+  return ev.length ? ev.join("; ") : String(e.action || "");
+}
+
+export class TurnPlayback {
+  /** page: the GamePage (its map, meta, id, seat). */
+  constructor(page) {
+    this.page = page;
+    this.token = 0;
+    this.cache = new Map();
+  }
+
+  state(ply) {
+    if (!this.cache.has(ply)) {
+      const p = api.replay(this.page.id, ply, this.page.seat);
+      p.catch(() => this.cache.delete(ply));
+      this.cache.set(ply, p);
+    }
+    return this.cache.get(ply);
+  }
+
+  /** The steps of a playback: one per action by another side, the board shown after it and the
+   *  chance events (dice) that followed it. */
+  steps(prev, next) {
+    const log = next.log || [];
+    const mine = entriesToPlay(log, prev.version, prev.seat);
+    const steps = [];
+    for (const e of mine.slice(-MAX_STEPS)) steps.push({ entry: e, rolls: [], ply: e.ply });
+    for (let i = 0; i < steps.length; i++) {
+      const end = i + 1 < steps.length ? steps[i + 1].ply - 1 : next.version;
+      steps[i].until = end;
+      steps[i].rolls = log.filter((x) => x.ply > steps[i].ply && x.ply <= end && !x.player);
+    }
+    return steps;
+  }
+
+  stop() {
+    this.token++;
+  }
+
+  /** Play ``steps`` from the board of ``prev``; onStep(i, step, stateAfter) after each; resolves
+   *  true when played to the end, false when stopped. */
+  async play(prev, steps, onStep, delayOf) {
+    const token = ++this.token;
+    // ask for the boards a few at a time ahead of the one shown
+    const ahead = 4;
+    for (let i = 0; i < Math.min(ahead, steps.length); i++) this.state(steps[i].until);
+    let before = prev.units;
+    for (let i = 0; i < steps.length; i++) {
+      if (i + ahead < steps.length) this.state(steps[i + ahead].until);
+      let after;
+      try {
+        after = await this.state(steps[i].until);
+      } catch {
+        return false;
+      }
+      if (token !== this.token) return false;
+      steps[i].changes = unitChanges(before, after.units);
+      onStep(i, steps[i], after);
+      before = after.units;
+      const quiet = !steps[i].changes.moves.length && !steps[i].changes.marks.length;
+      const delay = quiet ? Math.floor(delayOf(steps.length) / 3) : delayOf(steps.length);
+      if (delay) await new Promise((r) => setTimeout(r, delay));
+      if (token !== this.token) return false;
+    }
+    return true;
+  }
+}

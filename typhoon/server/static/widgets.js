@@ -3,7 +3,7 @@
 import { api } from "./api.js";
 import { showError } from "./ui.js";
 import { h } from "./ui.js";
-import { fmt, sideStyle } from "./map.js";
+import { fmt, sideStyle, el, counterFace, COUNTER } from "./map.js";
 
 /** A side's display name (the view's or the game's side_names). */
 export function sideName(names, s) {
@@ -98,10 +98,23 @@ export function chanceFace(e) {
   return face.length <= 5 ? face : null;
 }
 
-export function logPanel(box, log) {
+/** The log, one line per action in the rules' own words (its events; the action itself when it
+ *  has none), the side's colour on the left. The action as typed (e.g. for the terminal) is
+ *  kept in each line for screen readers and search, and shown with "commands". */
+export function logPanel(box, log, names = {}, mapMeta = null, sides = []) {
   // rebuild only what changed: entries are keyed by ply
   const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 30;
-  if (!box.querySelector("ol")) box.replaceChildren(h("h3", {}, "Log"), h("ol", { className: "log-list", "data-testid": "log-list" }));
+  if (!box.querySelector("ol")) {
+    const cmds = h("input", { type: "checkbox", "data-testid": "log-commands", checked: localStorage.getItem("typhoon.logcmds") === "1" });
+    const list = h("ol", { className: "log-list", "data-testid": "log-list" });
+    const sync = () => {
+      list.classList.toggle("show-commands", cmds.checked);
+      localStorage.setItem("typhoon.logcmds", cmds.checked ? "1" : "0");
+    };
+    cmds.addEventListener("change", sync);
+    box.replaceChildren(h("div", { className: "card-head" }, h("h3", {}, "Log"), h("label", { className: "small muted" }, cmds, " commands")), list);
+    sync();
+  }
   const ol = box.querySelector("ol");
   const same = ol.children.length <= log.length &&
     [...ol.children].every((li, i) => li.dataset.key === key(log[i]));
@@ -109,10 +122,13 @@ export function logPanel(box, log) {
   for (let i = ol.children.length; i < log.length; i++) {
     const e = log[i];
     const face = e.chance || e.player === null ? chanceFace(e) : null;
-    ol.append(h("li", { "data-key": key(e), "data-ply": e.ply, className: `${e.player || "chance"}${face ? " roll" : ""}` },
-      h("span", { className: "ply" }, String(e.ply)),
-      h("span", { className: "act" }, face ? h("span", { className: "die small" }, face) : null, face ? ` ${String(e.action || "").split(" ")[0]}` : e.action),
-      (e.events || []).length ? h("div", { className: "events" }, (e.events || []).join("; ")) : null));
+    const st = e.player && mapMeta ? sideStyle(mapMeta, sides, e.player) : null;
+    const events = (e.events || []).filter(Boolean);
+    ol.append(h("li", { "data-key": key(e), "data-ply": e.ply, "data-action": e.action, title: `${e.ply}. ${e.player ? sideName(names, e.player) + ": " : ""}${e.action}`,
+      className: `${e.player || "chance"}${face ? " roll" : ""}`, style: st && (st.control || st.fill) ? `border-left-color:${st.control || st.fill}` : null },
+      face ? h("span", { className: "die small" }, face) : null,
+      h("span", { className: events.length ? "cmd" : "act" }, events.length ? `${e.action} ` : e.action),
+      events.length ? h("span", { className: "events" }, events.join("; ")) : null));
   }
   if (atBottom || !same) box.scrollTop = box.scrollHeight;
 }
@@ -216,4 +232,173 @@ export function zoomControls(mapView, idsOn) {
     h("button", { type: "button", title: "fit the map", onclick: () => mapView.resetView() }, "⤢"),
     h("label", { className: "ids" }, ids, " hex ids"),
     h("span", { className: "hint" }, "wheel: zoom · drag: pan"));
+}
+
+/** Every chance result (die rolls...) of the log, grouped by turn when entries carry their turn,
+ *  with what each decided (its events) on hover. */
+export function diceHistory(log) {
+  const rolls = (log || []).filter((e) => e.chance || e.player === null).filter((e) => chanceFace(e) !== null);
+  const box = h("div", { className: "dice-history", "data-testid": "dice" });
+  if (!rolls.length) {
+    box.append(h("p", { className: "muted small" }, "No dice rolled yet."));
+    return box;
+  }
+  const groups = new Map();
+  for (const e of rolls) {
+    const k = e.turn ?? null;
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(e);
+  }
+  for (const [turn, es] of groups) {
+    box.append(h("div", { className: "dice-row", "data-turn": turn ?? "" },
+      h("span", { className: "dice-turn muted small" }, turn === null ? "All" : `Turn ${turn}`),
+      ...es.map((e) => h("span", { className: "die small", "data-roll": e.roll ?? "", "data-ply": e.ply, title: `${e.action}: ${(e.events || []).join("; ")}` }, chanceFace(e)))));
+  }
+  const faces = rolls.map((e) => Number(chanceFace(e))).filter((n) => Number.isFinite(n));
+  if (faces.length) {
+    const mean = faces.reduce((a, b) => a + b, 0) / faces.length;
+    box.append(h("div", { className: "muted small" }, `${faces.length} roll${faces.length === 1 ? "" : "s"}, average ${mean.toFixed(2)}`));
+  }
+  return box;
+}
+
+/** The victory conditions (rules_doc.victory), each side's in its colour. */
+export function victoryList(doc, mapMeta, sides, names) {
+  const victory = (doc && doc.victory) || [];
+  if (!victory.length) return null;
+  return h("ul", { className: "victory", "data-testid": "victory" }, ...victory.map((x) => {
+    if (typeof x === "string") return h("li", {}, x);
+    const st = x.side ? sideStyle(mapMeta, sides, x.side) : null;
+    return h("li", { "data-side": x.side || "", style: st ? `border-left-color:${st.control || st.fill}` : null },
+      x.text, x.rule ? h("span", { className: "muted" }, ` (${x.rule})`) : null);
+  }));
+}
+
+function swatchSvg(w, h_, draw) {
+  const svg = el("svg", { width: w, height: h_, viewBox: `0 0 ${w} ${h_}`, class: "swatch" });
+  draw(svg);
+  return svg;
+}
+
+/** A sample counter of a side, full or reduced (the legend). */
+function sampleCounter(u, st, kinds, reduced) {
+  const s = COUNTER;
+  return swatchSvg(s + 4, s + 4, (svg) => {
+    const g = el("g", { class: `counter ${u.side} ${reduced ? "reduced" : "full"}`, transform: "translate(2,2)" }, svg);
+    counterFace(g, { ...u, reduced, values: reduced ? u.reduced_values || u.values : u.full_values || u.values }, st, kinds, s);
+  });
+}
+
+/** The map's key, from map_meta alone: each side's counters (full and reduced sides), markers,
+ *  terrain, lines and hexsides, hex features, places, map edges, zones of control. */
+export function legendPanel(mapMeta, v) {
+  const sides = v.sides || [];
+  const names = v.side_names || {};
+  const kinds = mapMeta.unit_kinds || {};
+  const rows = [];
+  const item = (sw, text, attrs = {}) => h("li", attrs, h("span", { className: "key" }, sw), h("span", {}, text));
+  for (const side of sides) {
+    const st = sideStyle(mapMeta, sides, side);
+    const u = (v.units || []).find((x) => x.side === side && !x.hidden) || (v.units || []).find((x) => x.side === side);
+    if (!u) continue;
+    rows.push(item(sampleCounter(u, st, kinds, false), `${sideName(names, side)} unit, full strength (${u.full_values || u.values || ""})`, { "data-legend": `${side}-full` }));
+    if (u.steps !== 1 || u.reduced || u.reduced_values) {
+      rows.push(item(sampleCounter(u, st, kinds, true), `${sideName(names, side)} unit, reduced: its other side (white band, cut corner${u.reduced_values ? `, ${u.reduced_values}` : ""})`, { "data-legend": `${side}-reduced` }));
+    }
+  }
+  rows.push(item(swatchSvg(22, 22, (svg) => el("circle", { cx: 11, cy: 11, r: 4.5, class: "moved-dot" }, svg)), "moved this phase"));
+  rows.push(item(swatchSvg(22, 22, (svg) => el("rect", { x: 2, y: 2, width: 18, height: 18, rx: 2, class: "legend-clickable" }, svg)), "may act now (click it)"));
+  for (const side of sides) {
+    const st = sideStyle(mapMeta, sides, side);
+    const c = st.control || st.fill;
+    rows.push(item(swatchSvg(22, 22, (svg) => el("polygon", { points: "6,2 16,2 21,11 16,20 6,20 1,11", class: "zoc", style: `fill:${c};stroke:${c}` }, svg)),
+      `zone of control of ${sideName(names, side)} units (the ZOC switch)`, { "data-legend": `zoc-${side}` }));
+    rows.push(item(swatchSvg(22, 22, (svg) => el("circle", { cx: 11, cy: 11, r: 5, class: "control", style: `fill:${c}` }, svg)), `held by ${sideName(names, side)}`));
+  }
+  for (const [name, st] of Object.entries(mapMeta.terrain_styles || {})) {
+    rows.push(item(swatchSvg(22, 22, (svg) => el("polygon", { points: "6,2 16,2 21,11 16,20 6,20 1,11", class: "hex", style: `fill:${st.fill || "#fff"}` }, svg)), st.label || name));
+  }
+  for (const [name, st] of Object.entries(mapMeta.feature_styles || {})) {
+    rows.push(item(swatchSvg(30, 14, (svg) => {
+      if (st.kind === "hexside") el("line", { x1: 2, y1: 7, x2: 28, y2: 7, class: "hexside", style: `stroke:${st.stroke};stroke-width:${(st.width || 3) * 1.5}` }, svg);
+      else if (name === "rail" || st.track) {
+        el("path", { d: "M2,7 L28,7", class: "track-ties", style: `stroke:${st.stroke};stroke-width:${(st.width || 2) * 5}` }, svg);
+        el("path", { d: "M2,7 L28,7", class: "track-rail", style: `stroke:${st.stroke};stroke-width:${(st.width || 2) * 2.4}` }, svg);
+        el("path", { d: "M2,7 L28,7", class: "track-gauge", style: `stroke-width:${(st.width || 2)}` }, svg);
+      } else el("line", { x1: 2, y1: 7, x2: 28, y2: 7, class: "feature-line", style: `stroke:${st.stroke};stroke-width:${(st.width || 2) * 1.5}` }, svg);
+    }), st.label || name));
+  }
+  for (const [name, st] of Object.entries(mapMeta.hex_feature_styles || {})) {
+    rows.push(item(swatchSvg(22, 22, (svg) => {
+      if (st.pattern) el("polygon", { points: "6,2 16,2 21,11 16,20 6,20 1,11", class: "fort", style: `stroke:${st.stroke};stroke-width:2.5` }, svg);
+      if (st.symbol) el("text", { x: 11, y: 16, class: "feature-mark legend-mark", style: `fill:${st.stroke}` }, svg).textContent = st.symbol;
+    }), `${st.label || name}${st.rule ? ` (${st.rule})` : ""}`));
+  }
+  for (const [name, st] of Object.entries(mapMeta.place_styles || {})) {
+    const big = (st.size || 1) > 1;
+    rows.push(item(swatchSvg(26, 16, (svg) => el("rect", { x: big ? 0 : 5, y: 3, width: big ? 26 : 16, height: big ? 12 : 9, style: `fill:${st.fill || "#333"}` }, svg)), st.label || name));
+  }
+  for (const e of mapMeta.edges || []) {
+    const st = e.style || {};
+    rows.push(item(swatchSvg(30, 14, (svg) => el("line", { x1: 2, y1: 7, x2: 28, y2: 7, class: "map-edge", style: `stroke:${st.stroke || "#c0392b"};stroke-width:${(st.width || 4) * 1.2}` }, svg)),
+      `${e.name}${e.rule ? ` (${e.rule})` : ""}`, { "data-legend": "edge" }));
+  }
+  return h("details", { className: "card legend", "data-testid": "legend", open: !window.matchMedia("(max-width: 760px)").matches },
+    h("summary", {}, "Map key"), h("ul", { className: "legend-list" }, ...rows));
+}
+
+/** The charts of rules_doc in a dialog: each chart as a table (result codes explained on
+ *  hover and below), the result codes, the victory conditions. */
+export function chartsDialog(doc, mapMeta, sides, names) {
+  const d = h("dialog", { className: "charts-dialog", "data-testid": "charts" });
+  const results = (doc && doc.results) || {};
+  const meaning = (code) => {
+    const r = results[code];
+    return !r ? null : typeof r === "string" ? r : `${r.name || code}${r.meaning ? `: ${r.meaning}` : ""}`;
+  };
+  const sections = [];
+  const victory = victoryList(doc, mapMeta, sides, names);
+  if (victory) sections.push(["victory", "Victory", [victory]]);
+  for (const c of (doc && doc.charts) || []) {
+    const body = [];
+    if (c.columns && c.rows) {
+      const rows = c.rows.map((r) => (Array.isArray(r) ? r : Object.values(r || {}).flat()));
+      const width = Math.max(0, ...rows.map((r) => r.length));
+      const head = width === c.columns.length + 1 ? ["", ...c.columns] : c.columns;
+      body.push(h("div", { className: "chart-scroll" }, h("table", { className: "chart", "data-chart": c.id },
+        h("thead", {}, h("tr", {}, ...head.map((x) => h("th", {}, String(x))))),
+        h("tbody", {}, ...rows.map((r) => h("tr", {}, ...r.map((x) => {
+          const text = typeof x === "object" && x !== null ? JSON.stringify(x) : String(x ?? "");
+          const m = meaning(text);
+          return h("td", { title: m, className: m ? `result result-${text}` : null, "data-result": m ? text : null }, text);
+        })))))));
+    } else if (c.rows) {
+      body.push(h("ul", {}, ...c.rows.map((r) => h("li", {}, typeof r === "object" ? Object.values(r).flat().join(" · ") : String(r)))));
+    }
+    for (const n of c.notes || []) body.push(h("p", { className: "muted small" }, n));
+    sections.push([c.id, `${c.title || c.id}${c.rule ? ` (${c.rule})` : ""}`, body]);
+    if (c.id === "crt" && Object.keys(results).length) sections.push(["results", "Result codes", [resultCodes(results)]]);
+  }
+  if (!sections.some(([id]) => id === "results") && Object.keys(results).length) sections.push(["results", "Result codes", [resultCodes(results)]]);
+  const tabs = h("div", { className: "tabs", role: "tablist" });
+  const panes = h("div", { className: "panes" });
+  const show = (id) => {
+    for (const b of tabs.children) b.classList.toggle("selected", b.dataset.tab === id);
+    for (const p of panes.children) p.hidden = p.dataset.pane !== id;
+  };
+  for (const [id, title, body] of sections) {
+    tabs.append(h("button", { type: "button", role: "tab", "data-tab": id, onclick: () => show(id) }, title.replace(/\s*\(.*\)$/, "")));
+    panes.append(h("section", { "data-pane": id }, h("h3", {}, title), ...body));
+  }
+  d.append(h("div", { className: "dialog-head" }, h("h2", {}, (doc && doc.title) || "Rules and charts"),
+    h("button", { type: "button", "data-testid": "charts-close", onclick: () => d.close() }, "Close")), tabs, panes);
+  d.addEventListener("click", (ev) => { if (ev.target === d) d.close(); });
+  if (sections.length) show(sections[0][0]);
+  return d;
+}
+
+function resultCodes(results) {
+  return h("dl", { className: "results-doc", "data-testid": "result-codes" }, ...Object.entries(results).flatMap(([k, r]) => [
+    h("dt", {}, k),
+    h("dd", {}, typeof r === "string" ? r : `${r.name || ""}${r.meaning ? `: ${r.meaning}` : ""}${r.rule ? ` (${r.rule})` : ""}`)]));
 }
