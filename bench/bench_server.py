@@ -8,6 +8,12 @@ then measures:
 2. 100 concurrent games: 100 WebSocket clients, each playing random legal actions in its own
    hot-seat game; throughput (actions per second) and latency.
 
+With ``--processes 1,2`` (the default) parts 2 and 3 run on one server process, then on two
+processes sharing one database: each game is created on one process and played over a
+WebSocket of the other, so every action crosses processes (store + LISTEN/NOTIFY). Two
+processes need PostgreSQL (``--database postgresql+psycopg://...``, or the
+``TYPHOON_TEST_POSTGRES_URL`` environment variable); on SQLite only one process runs.
+
 Bounded in time and count; loopback only. Run:  .venv/bin/python bench/bench_server.py
 Targets: p99 round trip < 20 ms; 100 concurrent games.
 """
@@ -34,9 +40,17 @@ from websockets.asyncio.client import connect
 TYPHOON = Path(sys.executable).parent / "typhoon"
 
 
+def stop_server(proc: subprocess.Popen) -> None:
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        os.kill(proc.pid, signal.SIGKILL)
+
+
 def start_server(database: str) -> tuple[subprocess.Popen, str]:
     proc = subprocess.Popen(
-        [str(TYPHOON), "serve", "--host", "127.0.0.1", "--port", "0", "--database", database],
+        [str(TYPHOON), "serve", "--host", "127.0.0.1", "--port", "0", "--database", database, "--no-rate-limits"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     deadline = time.monotonic() + 30
@@ -116,30 +130,37 @@ async def one_game(base: str, gid: str, seat: str, actions: int, seed: int, time
     return done
 
 
-async def concurrent(base: str, games: int, actions: int, think: float) -> tuple[list[float], int, float]:
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        made = [(await http.post("/api/games", json={"mode": "hotseat", "seed": i})).json() for i in range(games)]
+async def concurrent(bases: list[str], games: int, actions: int, think: float) -> tuple[list[float], int, float]:
+    """Game i is created on process i and played on process i+1 (of ``bases``)."""
+    made = []
+    for i in range(games):
+        async with httpx.AsyncClient(base_url=bases[i % len(bases)], timeout=30) as http:
+            made.append((await http.post("/api/games", json={"mode": "hotseat", "seed": i})).json())
     times: list[float] = []
     t = time.perf_counter()
     counts = await asyncio.wait_for(
-        asyncio.gather(*(one_game(base, g["id"], g["seats"]["both"], actions, i, times, think) for i, g in enumerate(made))), 300
+        asyncio.gather(*(one_game(bases[(i + 1) % len(bases)], g["id"], g["seats"]["both"], actions, i, times, think)
+                         for i, g in enumerate(made))), 300
     )
     return times, sum(counts), time.perf_counter() - t
 
 
-async def main_async(args: argparse.Namespace, base: str) -> None:
-    print(f"server {base} (database {args.database_shown})")
-    print(f"1. round trip, action + undo alternating ({2 * args.pairs} actions per game)")
-    show("fresh game (ply 0)", await latency(base, args.pairs, 0, 1))
-    show(f"game after {args.warm} plies", await latency(base, args.pairs, args.warm, 2))
+async def main_async(args: argparse.Namespace, bases: list[str]) -> None:
+    base = bases[0]
+    print(f"{len(bases)} server process(es) {bases} (database {args.database_shown})")
+    if args.pairs:
+        print(f"1. round trip, action + undo alternating ({2 * args.pairs} actions per game)")
+        show("fresh game (ply 0)", await latency(base, args.pairs, 0, 1))
+        show(f"game after {args.warm} plies", await latency(base, args.pairs, args.warm, 2))
     print(f"2. {args.games} concurrent games, {args.actions} random legal actions each, no pause (saturation)")
-    times, n, secs = await concurrent(base, args.games, args.actions, 0.0)
+    times, n, secs = await concurrent(bases, args.games, args.actions, 0.0)
     print(f"  {n} actions in {secs:.2f} s: {n / secs:.0f} actions/s over {args.games} WebSocket clients")
-    show("latency at saturation", times)
-    print(f"3. {args.games} concurrent games, {args.actions} actions each, {args.think:.1f} s mean pause between actions (players thinking)")
-    times, n, secs = await concurrent(base, args.games, args.actions, args.think)
-    print(f"  {n} actions in {secs:.2f} s: {n / secs:.0f} actions/s offered by {args.games} WebSocket clients")
-    show("latency at that load", times)
+    show("round trip at saturation", times)
+    if args.think:
+        print(f"3. {args.games} concurrent games, {args.actions} actions each, {args.think:.1f} s mean pause between actions (players thinking)")
+        times, n, secs = await concurrent(bases, args.games, args.actions, args.think)
+        print(f"  {n} actions in {secs:.2f} s: {n / secs:.0f} actions/s offered by {args.games} WebSocket clients")
+        show("round trip at that load", times)
 
 
 def main() -> None:
@@ -149,20 +170,24 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=100, help="concurrent games (default 100)")
     ap.add_argument("--actions", type=int, default=40, help="actions per concurrent game (default 40)")
     ap.add_argument("--think", type=float, default=1.0, help="mean pause between actions in part 3 (seconds)")
-    ap.add_argument("--database", default=None, help="database URL (default: a temporary SQLite file)")
+    ap.add_argument("--database", default=os.environ.get("TYPHOON_TEST_POSTGRES_URL"),
+                    help="database URL (default: $TYPHOON_TEST_POSTGRES_URL, else a temporary SQLite file)")
+    ap.add_argument("--processes", default="1,2", help="server processes to compare, e.g. 1,2 (default) or 1")
     args = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="typhoon-bench-")
     database = args.database or f"sqlite:///{tmp}/bench.db"
     args.database_shown = re.sub(r"//[^@/]*@", "//***@", database)
-    proc, base = start_server(database)
-    try:
-        asyncio.run(main_async(args, base))
-    finally:
-        proc.send_signal(signal.SIGINT)
+    counts = [int(n) for n in args.processes.split(",") if n.strip()]
+    if database.startswith("sqlite") and any(n > 1 for n in counts):
+        print("several processes need PostgreSQL (--database postgresql+psycopg://...): running one process only")
+        counts = [1]
+    for n in counts:
+        procs = [start_server(database) for _ in range(n)]
         try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            os.kill(proc.pid, signal.SIGKILL)
+            asyncio.run(main_async(args, [b for _, b in procs]))
+        finally:
+            for proc, _ in procs:
+                stop_server(proc)
 
 
 if __name__ == "__main__":

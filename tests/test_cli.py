@@ -111,3 +111,66 @@ def test_commands_take_any_game():
     assert r.exit_code != 0 and "no option 'edition'" in r.output
     r = CliRunner().invoke(main, ["games"])
     assert r.exit_code == 0 and "mini: Typhoon Mini" in r.output and "bfm: Battle for Moscow" in r.output
+
+
+# -- defects of the terminal issue: clean errors, never a traceback ---------------------------
+def test_render_to_a_missing_folder_is_a_clean_error(tmp_path):
+    pos = tmp_path / "p.json"
+    pos.write_text(json.dumps(to_json(new_game(seed=1).state)))
+    r = CliRunner().invoke(main, ["render", str(pos), "-o", "/nonexistent/x.png"])
+    assert r.exit_code == 1 and isinstance(r.exception, SystemExit)
+    assert "cannot write /nonexistent/x.png: No such file or directory" in r.output
+
+
+def test_selfplay_save_dir_that_cannot_be_made_is_a_clean_error():
+    r = CliRunner().invoke(main, ["selfplay", "-n", "1", "--save-dir", "/proc/nope", "--no-progress"])
+    assert r.exit_code == 1 and isinstance(r.exception, SystemExit)
+    assert "--save-dir /proc/nope: cannot create the folder" in r.output
+
+
+def test_selfplay_refuses_a_negative_number_of_games():
+    r = CliRunner().invoke(main, ["selfplay", "--games", "-3", "--no-progress"])
+    assert r.exit_code == 2 and "-3 is not in the range x>=1" in r.output
+    assert "games_per_second" not in r.output
+
+
+def test_query_odds_refuses_an_attacker_named_three_times(tmp_path):
+    pos = _position(tmp_path, phase="german_combat", units={"XLVI": "0306", "16A": "0405"})
+    r = CliRunner().invoke(main, ["query", "odds", "-p", pos, "-t", "0405", "-a", "XLVI,XLVI,XLVI"])
+    assert r.exit_code != 0 and "XLVI is listed twice among the attackers" in r.output
+    assert '"attack"' not in r.output
+
+
+def test_position_types_are_strict(tmp_path):
+    cases = [
+        ({"units": {"XLVI": {"hex": "0505", "reduced": "false"}}}, "units: XLVI reduced must be true or false, not 'false'"),
+        ({"units": {"XLVI": {"hex": "0505", "reduced": "maybe"}}}, "units: XLVI reduced must be true or false, not 'maybe'"),
+        ({"phase": "german_combat", "units": {"XLVI": "0505", "3A": "0506"}, "committed": True, "current": "0506",
+          "battles": [{"target": "0506", "attackers": ["XLVI"], "step": "loss", "result": "EX", "loss_kind": "EX",
+                       "loss_due": "abc"}]},
+         "battles: loss_due in 0506 must be a number of strength points, not 'abc'"),
+        ({"phase": "german_combat", "units": {"XLVI": "0505", "3A": "0506"},
+          "battles": [{"target": "0506", "attackers": ["XLVI"], "step": "bogus"}]},
+         "battles: step 'bogus' is not one of"),
+        ({"committed": "yes"}, "committed must be true or false, not 'yes'"),
+        ({"replacements_left": "2"}, "replacements_left must be a whole number, not '2'"),
+    ]
+    for doc, message in cases:
+        r = CliRunner().invoke(main, ["query", "legal", "-p", _position(tmp_path, **doc)])
+        assert r.exit_code == 1 and isinstance(r.exception, SystemExit), (doc, r.output)
+        assert message in r.output, (message, r.output)
+
+
+def test_a_position_with_a_stuck_battle_is_refused(tmp_path):
+    # 9.0: only the battle being resolved (current) is past 'declared'; a rolled battle that is
+    # not current left the position with no legal action at all
+    for step in ("roll", "retreat", "loss", "advance"):
+        pos = _position(tmp_path, phase="german_combat", units={"XLVI": "0505", "3A": "0506"}, committed=True,
+                        battles=[{"target": "0506", "attackers": ["XLVI"], "step": step, "result": "DR"}])
+        r = CliRunner().invoke(main, ["query", "legal", "-p", pos])
+        assert r.exit_code == 1, (step, r.output)
+        assert f"the battle in 0506 is at step '{step}' but is not the current battle" in r.output
+    pos = _position(tmp_path, phase="german_combat", units={"XLVI": "0505", "3A": "0506"}, committed=True,
+                    battles=[{"target": "0506", "attackers": ["XLVI"], "step": "done", "result": "NE"}])
+    r = CliRunner().invoke(main, ["query", "legal", "-p", pos])
+    assert r.exit_code == 1 and "leaves no legal action" in r.output

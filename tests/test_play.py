@@ -3,6 +3,7 @@
 import io
 import json
 import random
+import re
 
 from click.testing import CliRunner
 from rich.console import Console
@@ -189,12 +190,14 @@ def test_board_text():
     assert "0101" in plain  # hex ids are on by default
     assert "0101" not in render_game(game, BoardView(ids=False)).plain
     compact = render_game(game, BoardView(compact=True, ids=False)).plain
-    assert " 48  " in compact and max(map(len, compact.splitlines())) < max(map(len, lines))
+    assert re.search(r"[│═║]\s*48\s*[│═║]", compact) and max(map(len, compact.splitlines())) < max(map(len, lines))
     assert short_id("XLVIII", 4) == "48" and short_id("16A", 4) == "16A"
-    # 0306 (XLVI) is even: its cell starts half a cell (two lines) lower than odd 0305's (XL)
-    row_0305 = next(i for i, l in enumerate(lines) if "│0305" in l)
-    row_0306 = next(i for i, l in enumerate(lines) if "│0306" in l)
-    assert row_0306 == row_0305 + 2
+    # 0306 is a whole cell (4 lines) below 0305; column 04 (even) is half a cell (2 lines) lower
+    # than column 03 (odd), so 0405 starts two lines below 0305
+    def row(h):
+        return next(i for i, l in enumerate(lines) if re.search(f"[│═║]{h}", l))
+
+    assert row("0306") == row("0305") + 4 and row("0405") == row("0305") + 2
     # the unit's name and its strength both show, whatever the name's length (XLVIII 8-6)
     row = next(i for i, l in enumerate(lines) if " XLVIII" in l)
     col = lines[row].index("XLVIII")

@@ -143,3 +143,60 @@ def pytest_sessionstart(session):
     # stale screenshots would mislead whoever looks at them
     if SHOTS.exists():
         shutil.rmtree(SHOTS, ignore_errors=True)
+
+
+class Mailbox:
+    """A local SMTP server's inbox (aiosmtpd): every message as {to, subject, body}."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict] = []
+
+    async def handle_DATA(self, server, session, envelope):  # noqa: N802 - aiosmtpd's hook name
+        import email
+
+        msg = email.message_from_bytes(envelope.content)
+        self.messages.append({"to": list(envelope.rcpt_tos), "subject": msg["Subject"], "body": msg.get_payload(decode=True).decode()})
+        return "250 OK"
+
+    def wait_for(self, pred, timeout: float = 20.0) -> dict:
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            for m in self.messages:
+                if pred(m):
+                    return m
+            time.sleep(0.1)
+        raise AssertionError(f"no such email; got {[(m['to'], m['subject']) for m in self.messages]}")
+
+
+@pytest.fixture(scope="module")
+def mail_server(tmp_path_factory):
+    """(base URL, Mailbox): a server of its own that sends email to a local aiosmtpd server and
+    checks the clocks every 0.2 s (the asynchronous-play tests)."""
+    import uvicorn
+    from aiosmtpd.controller import Controller
+
+    from typhoon.server.app import create_app
+    from typhoon.server.notify import MailConfig
+
+    box = Mailbox()
+    smtp_port = free_port()
+    ctl = Controller(box, hostname="127.0.0.1", port=smtp_port)
+    ctl.start()
+    db = tmp_path_factory.mktemp("maildb") / "async.db"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    mail = MailConfig(host="127.0.0.1", port=smtp_port, sender="typhoon@test.invalid", public_url=base)
+    config = uvicorn.Config(create_app(f"sqlite:///{db}", mail=mail, clock_interval=0.2), host="127.0.0.1", port=port,
+                            log_level="warning", ws="websockets-sansio")
+    srv = uvicorn.Server(config)
+    t = threading.Thread(target=srv.run, daemon=True)
+    t.start()
+    deadline = time.time() + 30
+    while not srv.started:
+        if time.time() > deadline or not t.is_alive():
+            raise RuntimeError("the server did not start")
+        time.sleep(0.05)
+    yield base, box
+    srv.should_exit = True
+    t.join(10)
+    ctl.stop()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 import webbrowser
 from pathlib import Path
@@ -18,17 +19,35 @@ from . import main
               help="SQLAlchemy URL: sqlite:///path.db (default: typhoon.db in the current directory) or postgresql+psycopg://user:pw@host/db")
 @click.option("--open", "open_browser", is_flag=True, help="open the start page in the web browser")
 @click.option("--log-level", default="warning", show_default=True, type=click.Choice(["critical", "error", "warning", "info", "debug"]))
-def serve(host: str, port: int, database: str | None, open_browser: bool, log_level: str) -> None:
+@click.option("--smtp-host", envvar="TYPHOON_SMTP_HOST", default=None, help="SMTP server for turn and invitation emails (none: no email) [env TYPHOON_SMTP_HOST]")
+@click.option("--smtp-port", envvar="TYPHOON_SMTP_PORT", default=25, show_default=True, type=int, help="[env TYPHOON_SMTP_PORT]")
+@click.option("--smtp-from", envvar="TYPHOON_SMTP_FROM", default="typhoon@localhost", show_default=True, help="sender address [env TYPHOON_SMTP_FROM]")
+@click.option("--public-url", envvar="TYPHOON_PUBLIC_URL", default=None,
+              help="the address players open, for links in emails (default: this server's address) [env TYPHOON_PUBLIC_URL]")
+@click.option("--idle-evict", default=600.0, show_default=True, type=float, help="seconds after which a game nobody watches leaves memory")
+@click.option("--clock-interval", default=1.0, show_default=True, type=float, help="seconds between two checks of the game clocks")
+@click.option("--no-rate-limits", is_flag=True, help="no rate limits per address (benchmarks on loopback only)")
+def serve(host: str, port: int, database: str | None, open_browser: bool, log_level: str, smtp_host: str | None, smtp_port: int,
+          smtp_from: str, public_url: str | None, idle_evict: float, clock_interval: float, no_rate_limits: bool = False) -> None:
     """Run the game server: play any of Typhoon's games in the browser (against the computer,
     hot-seat, or two players over the network). Every action is stored before it is
-    acknowledged, so games survive restarts."""
+    acknowledged, so games survive restarts. Several processes may serve one PostgreSQL
+    database (docs/api.md). SMTP user, password and STARTTLS: TYPHOON_SMTP_USER,
+    TYPHOON_SMTP_PASSWORD, TYPHOON_SMTP_STARTTLS=1."""
     import uvicorn
 
     from ..server.app import create_app
+    from ..server.guard import RateLimits
+    from ..server.notify import MailConfig
 
     url = database or f"sqlite:///{Path.cwd() / 'typhoon.db'}"
+    mail = MailConfig.from_env()
+    mail.host, mail.port, mail.sender = smtp_host, smtp_port, smtp_from
+    shown_host = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    mail.public_url = (public_url or f"http://{shown_host}:{port}").rstrip("/")
     try:
-        app = create_app(url)
+        app = create_app(url, mail=mail, clock_interval=clock_interval, idle_seconds=idle_evict,
+                         rate_limits=RateLimits.unlimited() if no_rate_limits else None)
     except Exception as e:  # a bad URL or an unreachable database: say so plainly
         raise click.ClickException(f"cannot open the database {url!r}: {e}") from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
@@ -47,7 +66,10 @@ def serve(host: str, port: int, database: str | None, open_browser: bool, log_le
             for sock in s.sockets:
                 actual = sock.getsockname()[1]
         link = f"http://{shown}:{actual}/"
-        click.echo(f"Typhoon is running at {link}  (database {url}; Ctrl+C stops it)", err=False)
+        if public_url is None:
+            mail.public_url = link.rstrip("/")
+        safe = re.sub(r"//[^@/]*@", "//***@", url)  # never print a database password
+        click.echo(f"Typhoon is running at {link}  (database {safe}; Ctrl+C stops it)", err=False)
         if open_browser:
             webbrowser.open(link)
 

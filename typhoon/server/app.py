@@ -30,7 +30,7 @@ from ..core.game import Game
 from ..core.record import dice_scheme, replay_game
 from ..games import registry
 from . import clock
-from .accounts import make_invitation, optional_user, seat_for_account
+from .accounts import make_invitation, normal_email, optional_user, seat_for_account
 from .accounts import router as accounts_router
 from .editor import router as editor_router
 from .notify import MailConfig, Notifier
@@ -295,9 +295,10 @@ def create_app(database_url: str = "sqlite:///typhoon.db", rate_limits: RateLimi
             meta.clock = clock.make_clock(body.clock, list(pkg.sides))
         except TyphoonError as e:
             raise ApiError(422, str(e)) from None
-        for side in body.invite or {}:
+        for side, email in (body.invite or {}).items():
             if side not in pkg.sides or secrets_.get(side) is None:
                 raise ApiError(422, f"invite: {side!r} is not a seat of this {body.mode} game; its seats are {[s for s, v in secrets_.items() if v]}")
+            normal_email(email)  # a bad address is refused before the game is made
         mine = None
         if user is not None:
             meta.owner_user = user["id"]
@@ -368,9 +369,11 @@ def create_app(database_url: str = "sqlite:///typhoon.db", rate_limits: RateLimi
 
     @app.get("/api/games/{game_id}", summary="The game as seen from a seat (no seat: spectator)",
              responses={403: {"description": "wrong seat secret"}, 404: {"description": "no such game"}})
-    async def get_game(game_id: str, seat: str | None = Depends(seat_param)) -> dict[str, Any]:
+    async def get_game(game_id: str, seat: str | None = Depends(seat_param),
+                       moves: Literal["all", "on_demand"] = Query("all", description="on_demand: leave the per-unit moves out of actions "
+                                                                  "(movable lists the units; GET .../moves?unit=U gives them)")) -> dict[str, Any]:
         live = await games.get(game_id)
-        return live.view(live.seat_of(seat))
+        return live.view(live.seat_of(seat), moves == "on_demand")
 
     async def change(game_id: str, secret: str | None, version: int, action: str | None) -> dict[str, Any]:
         live = await games.get(game_id)
@@ -508,9 +511,10 @@ def create_app(database_url: str = "sqlite:///typhoon.db", rate_limits: RateLimi
             await ws.send_json({"type": "error", "status": e.status, "detail": clean(e.detail)})
             await ws.close(code=4000 + e.status)
             return
+        ws.state.moves_on_demand = ws.query_params.get("moves") == "on_demand"
         live.subscribers[ws] = seat_name
         try:
-            await ws.send_json({"type": "view", "view": live.view(seat_name)})
+            await ws.send_json({"type": "view", "view": live.view(seat_name, ws.state.moves_on_demand)})
             while True:
                 frame = await ws.receive()
                 if frame["type"] == "websocket.disconnect":

@@ -176,7 +176,7 @@ class LiveGame:
         self._ai: dict[str, Any] = {}
         self._logs: dict[str | None, list[tuple[Entry, dict[str, Any]]]] = {}
         self.changes = 0  # bumped on every change of the game; keys the view cache
-        self._views: dict[str | None, tuple[int, dict[str, Any]]] = {}
+        self._views: dict[tuple[str | None, bool], tuple[int, dict[str, Any]]] = {}
 
     # -- seats -----------------------------------------------------------------------------
     def seat_of(self, secret: str | None) -> str | None:
@@ -269,13 +269,17 @@ class LiveGame:
                 cache.append((e, d))
         return [d for _, d in cache]
 
-    def view(self, seat: str | None) -> dict[str, Any]:
-        """The game as ``seat`` sees it (None: a spectator). Cached until the next change."""
-        hit = self._views.get(seat)
+    def view(self, seat: str | None, on_demand: bool = False) -> dict[str, Any]:
+        """The game as ``seat`` sees it (None: a spectator). Cached until the next change.
+        ``on_demand``: the per-unit moves are left out of ``actions`` (:func:`moves_on_demand`)."""
+        key = (seat, on_demand)
+        hit = self._views.get(key)
         if hit is not None and hit[0] == self.changes:
             return hit[1]
         v = self._view(seat)
-        self._views[seat] = (self.changes, v)
+        if on_demand:
+            v = moves_on_demand(v)
+        self._views[key] = (self.changes, v)
         return v
 
     def _view(self, seat: str | None) -> dict[str, Any]:
@@ -636,7 +640,8 @@ class Games:
 
     def _turn_passed(self, live: LiveGame, before: str | None) -> None:
         side = live.meta.to_act
-        if side is not None and side != before and not live.computer_plays(side) and self.on_turn is not None:
+        # before None: the game was just created (its first rolls): its creator knows whose turn it is
+        if before is not None and side is not None and side != before and not live.computer_plays(side) and self.on_turn is not None:
             try:
                 self.on_turn(live, side)
             except Exception:  # pragma: no cover - a notification never fails an action
@@ -811,13 +816,14 @@ class Games:
     # -- watching --------------------------------------------------------------------------
     async def broadcast(self, live: LiveGame) -> None:
         """Send every connected client the view of its own seat (never another seat's)."""
-        texts: dict[str | None, str] = {}
+        texts: dict[tuple[str | None, bool], str] = {}
         dead = []
         for ws, seat in list(live.subscribers.items()):
-            if seat not in texts:
-                texts[seat] = json.dumps({"type": "view", "view": live.view(seat)}, separators=(",", ":"))
+            key = (seat, wants_moves_on_demand(ws))
+            if key not in texts:
+                texts[key] = json.dumps({"type": "view", "view": live.view(*key)}, separators=(",", ":"))
             try:
-                await ws.send_text(texts[seat])
+                await ws.send_text(texts[key])
             except Exception:
                 dead.append(ws)
         for ws in dead:
@@ -838,3 +844,23 @@ def kit_package(bundle: dict[str, Any]) -> GamePackage:
             path.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
         kit = load_kit(tmp)
     return registry.from_kit(kit)
+
+
+def moves_on_demand(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without the per-unit move actions (a unit moving to a hex): movement phases list
+    hundreds of them. ``legal`` keeps every text; ``movable`` names the units that may move and
+    ``moves_on_demand`` counts what was left out (``GET /api/games/{id}/moves?unit=U``)."""
+    kept, movable, omitted = [], set(), 0
+    for d in view.get("actions") or []:
+        if d.get("verb") == "move" and d.get("units") and d.get("hex"):
+            movable.update(d["units"])
+            omitted += 1
+        else:
+            kept.append(d)
+    return {**view, "actions": kept, "movable": sorted(movable), "moves_on_demand": omitted}
+
+
+def wants_moves_on_demand(ws: Any) -> bool:
+    """Whether a WebSocket client asked for views with moves on demand (``?moves=on_demand``)."""
+    state = getattr(ws, "state", None)
+    return bool(getattr(state, "moves_on_demand", False))

@@ -395,7 +395,7 @@ def enemy_zoc(model: BoardModel, view_doc: Mapping[str, Any], side: str | None) 
 
 
 def _id_line(model: BoardModel, h: str, w: int) -> Text:
-    t = Text(h, Style(color="grey62"))
+    t = Text().append(h, Style(color="grey62"))
     for mark, style in model.line_marks(h):
         t.append(mark, style)
     mark = model.terrain_mark(h)
@@ -413,12 +413,12 @@ def _unit_line(model: BoardModel, stack: list, w: int, values: bool) -> Text:
         return Text()
     style = model.unit_style(top.get("side"), bool(top.get("reduced")))
     if not values:
-        return Text(short_id(unit_name(top, w), w).center(w), style)
+        return Text().append(short_id(unit_name(top, w), w).center(w), style)  # a span: it wins over tints
     extra = f"+{len(stack) - 1}" if len(stack) > 1 else ""
     moved = MOVED_MARK if has_moved(top) else ""
     value = unit_values(top)
     room = w - len(extra) - len(moved)
-    t = Text(value[:room].center(room), style)
+    t = Text().append(value[:room].center(room), style)
     t.append(extra, Style(bold=True, color="yellow"))
     t.append(moved, Style(bold=True, color="bright_green"))
     return t
@@ -438,7 +438,7 @@ def _cell(model: BoardModel, view_doc: Mapping[str, Any], stacks: Mapping[str, l
             elif view.ids:
                 t = _id_line(model, h, w)
             else:
-                t = Text(model.place_label(h, w).center(w), place_style)
+                t = Text().append(model.place_label(h, w).center(w), place_style)
         else:
             top = stack[0] if stack else None
             t = Text()
@@ -459,7 +459,7 @@ def _cell(model: BoardModel, view_doc: Mapping[str, Any], stacks: Mapping[str, l
     elif sub == 2:
         t = _unit_line(model, stack, w, values=True)
     else:
-        t = Text(model.place_label(h, w).center(w), place_style)
+        t = Text().append(model.place_label(h, w).center(w), place_style)
     t.truncate(w, pad=True)
     if len(t) < w:
         t.pad_right(w - len(t))

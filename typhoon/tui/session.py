@@ -311,13 +311,24 @@ class Session:
                 self.say(text, style)
         self.recap_from = g.ply
         self.set_choices([])
-        if doc.get("pending"):
+        if doc.get("pending") and self.decision_arrived(side):
             few = len(g.legal_actions) <= CHOICES_LISTED
             head, choices = decision_text(doc, self.described() if few else [], CHOICES_LISTED)
             if head:
                 self.say(head, "bold")
             if choices:
                 self.show_choices([a for a, _ in choices], [label for _, label in choices])
+
+    def decision_arrived(self, side: str) -> bool:
+        """Whether the decision at hand is new to the player (the start, a die roll, another
+        side's action, a new phase): only then is it listed, numbered, by itself. After the
+        player's own action nothing is listed, so a number typed next can never pick from a
+        list the player did not ask for."""
+        log = self.game.log
+        if not log:
+            return True
+        last = log[-1]
+        return last.chance or last.player != side or last.phase_changed
 
     def human_turn(self) -> None:
         g = self.game

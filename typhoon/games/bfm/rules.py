@@ -205,6 +205,8 @@ class BattleForMoscow:
         spec = state.phase_spec
         data = state.data
         unit = getattr(action, "unit", None)
+        if isinstance(action, EndPhase) and spec.kind == PhaseKind.MOVEMENT and state.overstacked():
+            return f"two units share {state.overstacked()[0]}: one must move off (8.2.2)"
         legal = self.legal_actions(state)
         if type(action) not in {type(a) for a in legal}:
             names = sorted({str(a).split()[0] for a in legal})

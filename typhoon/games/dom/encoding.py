@@ -26,7 +26,8 @@ Chance outcomes: a die 1..6 (the battle's roll or Stalin's, 12.1: index value - 
 untried counter drawn for the next slot (6 + its place among the pools' counters, sorted), then
 a Guards unit from the cup (6 + counters + its place in the cup's list, 9.4).
 
-The factored form: actor = a unit, ``no_unit`` or a mobile-assault pseudo-actor
+The factored form: actor = a unit, ``no_unit`` (a retreat's hex), ``attack`` (the target of
+a prepared assault) or a mobile-assault pseudo-actor
 ``assault_<lead>_<d>_<alone|group>``; what = a hex (destination, launch hex, target, retreat)
 or a named choice (``what_extras``).
 
@@ -253,7 +254,7 @@ class DomEncoding:
     # -- the factored form -----------------------------------------------------------------------
     @property
     def factor_sizes(self) -> tuple[int, int]:
-        return (len(self.units) + 1 + len(self.assault_actors), len(self.hexes) + len(self.what_extras))
+        return (len(self.units) + 2 + len(self.assault_actors), len(self.hexes) + len(self.what_extras))
 
     @cached_property
     def assault_actors(self) -> tuple[str, ...]:
@@ -262,7 +263,7 @@ class DomEncoding:
 
     @cached_property
     def factor_names(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        return (*self.units, "no_unit", *self.assault_actors), (*self.hexes, *self.what_extras)
+        return (*self.units, "no_unit", "attack", *self.assault_actors), (*self.hexes, *self.what_extras)
 
     @cached_property
     def action_factors(self) -> np.ndarray:
@@ -278,11 +279,11 @@ class DomEncoding:
             t[o[name] : o[name] + nu] = np.stack([np.arange(nu), np.full(nu, w[name])], axis=1)
         for name in SINGLES:
             t[o[name]] = (nu, w[name])
-        for name in ("attack", "retreat"):
-            t[o[name] : o[name] + nh] = np.stack([np.full(nh, nu), np.arange(nh)], axis=1)
+        t[o["retreat"] : o["retreat"] + nh] = np.stack([np.full(nh, nu), np.arange(nh)], axis=1)
+        t[o["attack"] : o["attack"] + nh] = np.stack([np.full(nh, nu + 1), np.arange(nh)], axis=1)
         k = np.arange(size["assault"])  # ((m * nh + launch) * nd + d) * 2 + group
         m, launch, dg = k // (2 * nd) // nh, k // (2 * nd) % nh, k % (2 * nd)
-        t[o["assault"] : o["assault"] + len(k)] = np.stack([nu + 1 + m * 2 * nd + dg, launch], axis=1)
+        t[o["assault"] : o["assault"] + len(k)] = np.stack([nu + 2 + m * 2 * nd + dg, launch], axis=1)
         t.setflags(write=False)
         return t
 

@@ -123,16 +123,19 @@ def step_cost_fn(state: DomState, side: str, mech: bool, cavalry: bool, enemy: f
     return cost
 
 
+def _reach_key(state: DomState, u: str) -> tuple:
+    """Everything ``u``'s reach depends on (the key of the reach cache)."""
+    side = state.side_of(u)
+    enemy = occupied(state, SOVIET if side == GERMAN else GERMAN)
+    zoc = gzoc(state) if side == SOVIET else frozenset()
+    return ("reach", id(state.data), side, state.hex_of(u), allowance(state, u), state.is_mech(u), state.is_cavalry(u),
+            enemy, full_hexes(state, side), zoc)
+
+
 def unit_reach(state: DomState, u: str) -> Reach:
     """Every hex ``u`` can end a move in now, with cheapest paths."""
-    side = state.side_of(u)
-    start = state.hex_of(u)
-    mp = allowance(state, u)
-    mech, cav = state.is_mech(u), state.is_cavalry(u)
-    enemy = occupied(state, SOVIET if side == GERMAN else GERMAN)
-    full = full_hexes(state, side)
-    zoc = gzoc(state) if side == SOVIET else frozenset()
-    key = ("reach", id(state.data), side, start, mp, mech, cav, enemy, full, zoc)
+    key = _reach_key(state, u)
+    _, _, side, start, mp, mech, cav, enemy, full, zoc = key
 
     def make() -> Reach:
         nb = state.data.neighbours
@@ -158,3 +161,12 @@ def destinations(state: DomState, u: str) -> list[str]:
     r = unit_reach(state, u)
     start = state.hex_of(u)
     return [h for h in r.cost if h != start]
+
+
+def move_actions(state: DomState, u: str, make) -> tuple:
+    """``make(u, hex)`` for each of ``destinations(state, u)``, cached with the reach (the
+    movement phase's legal actions would rebuild them after every move otherwise)."""
+    if not may_move(state, u):
+        return ()
+    key = ("moves", u, _reach_key(state, u))
+    return _cached(key, lambda: tuple(make(u, h) for h in destinations(state, u)))

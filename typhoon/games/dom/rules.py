@@ -192,7 +192,7 @@ class DomRules:
             return [Order(o) for o in self.allowed_orders(state)]
         elif kind == "movement":
             for u in state.on_map(side):
-                acts += [Move(u, h) for h in movement.destinations(state, u)]
+                acts += movement.move_actions(state, u, Move)
             if side == GERMAN:
                 acts += self.assault_actions(state)
         elif kind == "combat":

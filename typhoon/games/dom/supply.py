@@ -11,7 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ...core.bitboard import BitGrid
 from .data import DomMap
+
+_BITGRIDS: dict[int, tuple[object, BitGrid]] = {}
+
+
+def bitgrid(m: DomMap) -> BitGrid:
+    """The map's hexes as bit masks (built once per grid)."""
+    got = _BITGRIDS.get(id(m.grid))
+    if got is None or got[0] is not m.grid:
+        got = _BITGRIDS[id(m.grid)] = (m.grid, BitGrid(m.grid))
+    return got[1]
 
 
 def _trace(m: DomMap, sources: Iterable[str], passable, may_cross, targets: Iterable[str]) -> set[str]:
@@ -46,13 +57,19 @@ def soviet_edge_supplied(m: DomMap, hexes: Iterable[str], german_units: set[str]
     """Which of ``hexes`` trace to a Soviet map-edge source (8.2, 8.3, 8.4); also the 4.2
     Moscow isolation trace (D-30) and the 9.4 conversion test."""
     sources = [h for h in m.soviet_sources if control.get(h, "soviet") == "soviet"]
-
-    def passable(h: str) -> bool:
-        if h in german_units or (h in m.cities and control.get(h) == "german"):
-            return False
-        return h not in zoc or h in soviet_units  # 8.3 L622-624: a Soviet unit negates GZOC
-
-    return _trace(m, sources, passable, lambda a, b: True, hexes)
+    bg = bitgrid(m)
+    mask = bg.mask
+    german_cities = mask(h for h in m.cities if control.get(h) == "german")
+    passable = bg.all & ~mask(german_units) & ~german_cities & ~(mask(zoc) & ~mask(soviet_units))  # 8.3 L618-624
+    want = mask(hexes)
+    seen = front = mask(sources) & passable
+    reached = 0  # targets reached that the trace does not go on through (it may start in GZOC)
+    while front:
+        near = bg.dilate(front) & ~seen
+        reached |= near & want & ~passable
+        front = near & passable
+        seen |= front
+    return set(bg.hexes((seen | reached) & want))
 
 
 def soviet_supplied(m: DomMap, hexes: Iterable[str], german_units: set[str], zoc: frozenset[str],

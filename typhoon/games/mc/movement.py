@@ -19,11 +19,15 @@ STACK_LIMIT = 3  # Stacking L43
 def allowance(state: MCState, unit: str) -> Fraction:
     """The Movement Allowance this phase: printed (L6), halved when unsupplied at the start of the
     phase (Supply L47, L51; fractions kept, D-HALVING) and by the weather (L98-101)."""
-    spec = state.data.units[unit]
-    ma = Fraction(spec.movement)
-    if unit not in state.supplied_move:
-        ma /= 2
-    return ma * weather.movement_factor(state.data, state.turn, spec.side, spec.mechanized)
+    key = ("ma", unit, unit in state.supplied_move, state.turn)
+    got = state._shared.get(key)
+    if got is None:
+        spec = state.data.units[unit]
+        ma = Fraction(spec.movement)
+        if unit not in state.supplied_move:
+            ma /= 2
+        got = state._shared[key] = ma * weather.movement_factor(state.data, state.turn, spec.side, spec.mechanized)
+    return got
 
 
 def hexside_blocked(state: MCState, unit: str, a: str, b: str) -> bool:

@@ -71,6 +71,14 @@ def rail_targets(state: MCState, unit: str) -> dict[str, int]:
     return state.shared(("rail_targets", start, state.rail_key(), enemy), lambda: _rail_targets(state, start))
 
 
+def rail_targets_sorted(state: MCState, unit: str) -> tuple[tuple[str, int], ...]:
+    """``sorted(rail_targets(state, unit).items())``, cached the same way."""
+    start = state.hex_of(unit)
+    enemy = state.occupied_by("german")
+    key = ("rail_targets", start, state.rail_key(), enemy)
+    return state.shared(("sorted", key), lambda: tuple(sorted(rail_targets(state, unit).items())))
+
+
 def _rail_targets(state: MCState, start: str) -> dict[str, int]:
     data = state.data
     dist = {start: 0}

@@ -131,7 +131,7 @@ class MCRules:
                     eb = state.data.units[unit].eb
                     at = state.stacks._at
                     reach_hexes = math.inf if eb else math.floor(left) * rail.HEXES_PER_MP  # Rail L112-113, EB (B) L125
-                    for h, n in sorted(rail.rail_targets(state, unit).items()):
+                    for h, n in rail.rail_targets_sorted(state, unit):
                         if n <= reach_hexes and len(at.get(h, ())) < movement.STACK_LIMIT:
                             out.append(Act("rail", (unit, h)))
                 if not near and rail.detrain_cost(state, unit, movement.allowance(state, unit)) <= left:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import deque
 
 from . import weather
-from .data import side_key
+from .bits import bits_of
 from .state import DESTROYED, MCState
 from .zoc import supply_zone
 
@@ -64,29 +64,14 @@ def supplied_hexes(state: MCState, side: str) -> frozenset[str]:
 
 
 def _supplied_hexes(state: MCState, side: str, enemy: frozenset[str], zone: frozenset[str], heads: frozenset[str]) -> frozenset[str]:
-    data = state.data
-    frozen = weather.frozen(data, state.turn)
+    """Supply (1) L52: paths through no enemy unit and (Soviet) no German zone, of at most
+    twelve (German, L48) or six (Soviet, L50) hexes from a rail head; decision D-SUPPLY-LAKE:
+    not across an unfrozen lake hexside (Movement (L) L31). A bit-mask breadth-first trace."""
+    bits = bits_of(state.data)
     limit = GERMAN_RANGE if side == "german" else SOVIET_RANGE
-
-    def passable(h: str) -> bool:  # Supply (1) L52: the intervention of enemy units
-        return h not in enemy and h not in zone
-
-    # decision D-SUPPLY-LAKE: supply lines do not cross unfrozen lake hexsides (Movement (L) L31)
-    dist = {h: 0 for h in heads if passable(h)}
-    q = deque(dist)
-    while q:
-        h = q.popleft()
-        d = dist[h]
-        if d >= limit:
-            continue
-        for n in data.neighbours[h]:
-            if n in dist or not passable(n):
-                continue
-            if not frozen and side_key(h, n) in data.lake:
-                continue
-            dist[n] = d + 1
-            q.append(n)
-    return frozenset(dist)
+    passable = bits.grid.all & ~bits.mask(enemy) & ~bits.mask(zone)
+    reached = bits.flood(bits.mask(heads), passable, limit, weather.frozen(state.data, state.turn))
+    return frozenset(bits.hexes(reached))
 
 
 def in_supply(state: MCState, unit: str) -> bool:

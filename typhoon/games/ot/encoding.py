@@ -33,8 +33,8 @@ Chance outcomes: a die 1..6 (weather, ground, commitment or an army's support, b
 roll: index value - 1), the combat's 2d6 2..12 (index 6 + total - 2), then a strength chit
 (index 17 + its place in ``data.chits``; the unit is the one due to draw).
 
-The factored form: actor = a unit, ``no_unit`` or an attack pseudo-actor ``attack_<rank>``;
-what = a hex (destination, attack target, retreat, interdiction) or a named choice
+The factored form: actor = a unit, ``no_unit`` (a retreat's hex), an attack pseudo-actor
+``attack_<rank>`` or ``interdict``; what = a hex (destination, attack target, retreat, interdiction) or a named choice
 (``what_extras``); defend masks, allocations and support masks are named choices of ``no_unit``.
 
 Observations: float32 ``(planes, rows, cols)``, every value in 0..1; hex ``h`` is cell
@@ -174,7 +174,7 @@ class OtEncoding:
         self.what_extras = (
             *(f"exit_{e}" for e in EDGES), *UNIT_EXTRAS,
             *(f"defend_{m}" for m in range(2**DEFEND_BITS)), *(f"air_{n}" for n in range(3)),
-            *(f"evade_{x}" for x in self.dirs), "stand", "retreat", "advance_none", "interdict",
+            *(f"evade_{x}" for x in self.dirs), "stand", "advance_none",
             *(f"plan_{x}" for x in PLANS), *(f"allocate_{'_'.join(map(str, v))}" for v in ALLOCATIONS),
             *(f"insupport_{a}_{m}" for a in GERMAN_ARMIES for m in range(2**self.hq_bits)), "end",
         )
@@ -362,11 +362,11 @@ class OtEncoding:
     # -- the factored form -----------------------------------------------------------------------
     @property
     def factor_sizes(self) -> tuple[int, int]:
-        return (len(self.units) + 1 + ATTACK_OPTIONS, len(self.hexes) + len(self.what_extras))
+        return (len(self.units) + 2 + ATTACK_OPTIONS, len(self.hexes) + len(self.what_extras))
 
     @cached_property
     def factor_names(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        return (*self.units, "no_unit", *(f"attack_{k}" for k in range(ATTACK_OPTIONS))), (*self.hexes, *self.what_extras)
+        return (*self.units, "no_unit", *(f"attack_{k}" for k in range(ATTACK_OPTIONS)), "interdict"), (*self.hexes, *self.what_extras)
 
     @cached_property
     def action_factors(self) -> np.ndarray:
@@ -393,7 +393,7 @@ class OtEncoding:
         for block in ("stand", "advance_none", "end"):
             fill(block, nu, w[block])
         fill("retreat", nu, np.arange(nh))
-        fill("interdict", nu, np.arange(nh))
+        fill("interdict", nu + 1 + ATTACK_OPTIONS, np.arange(nh))  # (interdict, hex)
         t.setflags(write=False)
         return t
 

@@ -283,8 +283,8 @@ def overstacked_hexes(state: OtState, side: str) -> list[str]:
 def may_end_in(state: OtState, uid: str, h: str) -> bool:
     """7.11: a move may end only where the stack stays within the limits (D44: the one-action
     move ends in its hex, so the check is made as it ends)."""
-    if state.hex_of(uid) == h:
-        return True
+    if state.hex_of(uid) == h or h not in state.stacks._at:
+        return True  # its own hex, or an empty one (one unit never exceeds a limit, 7.1)
     return not overstacked(state, h, (uid,))
 
 

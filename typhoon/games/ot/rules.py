@@ -4,6 +4,7 @@ information included (8.4 strength chits, 18.49 the German Plan)."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from fractions import Fraction
@@ -191,7 +192,13 @@ class OtRules:
         phase = state.phase
         side = PHASE_INFO[phase][1]
         if phase in MOVE_MODE:
-            return self._legal_moves(state, side, MOVE_MODE[phase]) + [End()]
+            key = _movement_key(state)
+            got = _LEGAL_MOVES.get(key)
+            if got is None:
+                if len(_LEGAL_MOVES) > 16:
+                    _LEGAL_MOVES.clear()
+                got = _LEGAL_MOVES[key] = tuple(self._legal_moves(state, side, MOVE_MODE[phase]) + [End()])
+            return list(got)
         if phase.endswith("_combat"):
             acts: list[Action] = []
             if not state.targets:
@@ -258,10 +265,9 @@ class OtRules:
         ctx["blocked_49"] = frozenset()
         if side != "russian" or state.turn > 3 or state.scenario_key not in ("18.1", "18.4", "18.5"):
             return
-        scen = state.scen
         if state.scenario_key == "18.1":
-            ctx["blocked"] = frozenset(h for h in scen.hexes if scen.west_of_front(h))  # 18.18(d)
-        ctx["blocked_49"] = frozenset(h for h in scen.hexes if any(a[0] == "C" and int(a[1:3]) < 17 for a in state.data.grid.aliases(h)))
+            ctx["blocked"] = _west_of_front(state.scenario_key)  # 18.18(d)
+        ctx["blocked_49"] = _map_c_west_of_17(state.scenario_key)
 
     def _accelerable(self, state: OtState, side: str) -> list[str]:
         """9.62 / 9.63 (D3): an HQ's one Accelerated Assault per game; Russian from GT16."""
@@ -1053,6 +1059,33 @@ class OtRules:
         from .position import from_json
 
         return from_json(doc)
+
+
+#: The legal actions of recent movement segments by everything they depend on (a player's
+#: observation and the true state ask the same question; every move asks it again).
+_LEGAL_MOVES: dict[tuple, tuple] = {}
+
+
+def _movement_key(state: OtState) -> tuple:
+    """Everything the movement actions of a segment depend on (5.0-7.0, 12.0, 15.0, 16.2, 17.3, 19.1)."""
+    return (state.scenario_key, tuple(sorted(state.options.items())), state.turn, state.phase, state.weather, state.ground,
+            state.snow, tuple(state.stacks.hex_of.items()), tuple(state.moved.items()), frozenset(state.uncommitted),
+            tuple(state.off_map.items()), frozenset(state.no_zoc), frozenset(state.hedgehogs), frozenset(state.cadre),
+            tuple(state.supply.items()), frozenset(state.interdicted), tuple(state.entered.items()))
+
+
+@functools.cache
+def _west_of_front(key: str) -> frozenset[str]:
+    """18.18(d): the scenario's hexes west of the printed front line (computed once)."""
+    scen = scenario(key)
+    return frozenset(h for h in scen.hexes if scen.west_of_front(h))
+
+
+@functools.cache
+def _map_c_west_of_17(key: str) -> frozenset[str]:
+    """18.18(b): the scenario's hexes of Map C west of hexrow C17xx (computed once)."""
+    scen = scenario(key)
+    return frozenset(h for h in scen.hexes if any(a[0] == "C" and int(a[1:3]) < 17 for a in ot_data().grid.aliases(h)))
 
 
 def _parse_error(msg: str) -> Exception:

@@ -28,6 +28,7 @@ export async function request(method, url, body, secrets = {}) {
   const opts = { method, headers: {} };
   if (secrets.seat) opts.headers[SEAT_HEADER] = secrets.seat;
   if (secrets.owner) opts.headers[OWNER_HEADER] = secrets.owner;
+  if (secrets.account) opts.headers.Authorization = `Bearer ${secrets.account}`;
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body);
@@ -59,7 +60,8 @@ export const api = {
   meta: (game, options) => request("GET", `/api/meta?${q({ game, options: options ? JSON.stringify(options) : null })}`),
   gameMeta: (id) => request("GET", `/api/games/${encodeURIComponent(id)}/meta`),
   games: () => request("GET", "/api/games"),
-  create: (body) => request("POST", "/api/games", body),
+  // a signed-in creator (account.js keeps the session token) takes a seat of the game in "my games"
+  create: (body) => request("POST", "/api/games", body, { account: localStorage.getItem("typhoon.account") }),
   importSave: (doc) => request("POST", "/api/games/import", doc),
   view: (id, seat) => request("GET", `/api/games/${encodeURIComponent(id)}`, undefined, { seat }),
   act: (id, seat, action, version) => request("POST", `/api/games/${encodeURIComponent(id)}/actions`, { action, version }, { seat }),

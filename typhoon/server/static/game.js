@@ -489,6 +489,7 @@ export class GamePage {
     const perStep = SPEEDS[speed];
     const delayOf = (n) => (play.skip ? 0 : Math.min(perStep, Math.floor(MAX_PLAYBACK_MS / Math.max(1, n))));
     let done = false;
+    const savedView = { ...this.mapView.view };
     if (perStep > 0 && steps.length) {
       done = await this.playback.play(prev, steps, (i, step, after) => {
         count.textContent = ` ${i + 1} / ${steps.length}`;
@@ -503,7 +504,9 @@ export class GamePage {
         if (focus) this.mapView.reveal(focus);
       }, delayOf);
     }
-    // the end: the newest view, the whole turn's trail and its summary
+    // the end: the map where the player left it, the newest view, the whole turn's trail and its summary
+    this.mapView.view = savedView;
+    this.mapView.applyView();
     const last = play.next;
     this.playing = null;
     this.sheet.classList.remove("playing");

@@ -105,6 +105,8 @@ export class Geometry {
   }
 }
 
+const MARK_SIGNS = { loss: "−1", eliminated: "✕", arrived: "+", gain: "+1" };
+
 const EXIT_DIR = { N: [0, -1], S: [0, 1], E: [1, 0], W: [-1, 0], NE: [0.87, -0.5], NW: [-0.87, -0.5], SE: [0.87, 0.5], SW: [-0.87, 0.5] };
 
 function styleAttr(obj) {
@@ -348,7 +350,7 @@ export class MapView {
       const g = el("g", { class: cls.filter(Boolean).join(" "), "data-unit": u.id, "data-hex": u.hex, transform: `translate(${x - s / 2},${y - s / 2})` }, layer);
       counterFace(g, u, this.style(u.side), this.unitKinds, s);
       if (u.moved || flags.includes("moved")) el("circle", { cx: 5, cy: s / 2 - 1, r: 3.6, class: "moved-dot" }, g);
-      el("title", {}, g).textContent = `${u.name || label} (${u.side}) ${u.hidden ? "hidden strength" : u.values || ""}${u.reduced ? " reduced" : ""}${flags.length ? ", " + flags.join(", ") : ""} in ${u.hex}`;
+      el("title", {}, g).textContent = `${u.name || u.label || u.id} (${u.side}) ${u.hidden ? "hidden strength" : u.values || ""}${u.reduced ? " reduced" : ""}${flags.length ? ", " + flags.join(", ") : ""} in ${u.hex}`;
       g.addEventListener("click", (ev) => {
         ev.stopPropagation();
         this.handlers.onUnit ? this.handlers.onUnit(u, ev) : this.handlers.onHex && this.handlers.onHex(u.hex, ev);
@@ -403,11 +405,12 @@ export class MapView {
       const [x, y] = this.geo.centre(mk.hex);
       const g = el("g", { class: `trail-mark ${mk.cls || ""}`, "data-mark": mk.hex }, this.layers.labels);
       el("polygon", { points: pts(this.geo.corners(mk.hex, 0.97)), class: "trail-hex" }, layer);
-      if (mk.text) {
-        const w = 6.6 * mk.text.length + 8;
-        el("rect", { x: x - w / 2, y: y + this.geo.apothem - 15, width: w, height: 14, rx: 4, class: "trail-pill" }, g);
-        el("text", { x, y: y + this.geo.apothem - 4.5, class: "trail-text" }, g).textContent = mk.text;
-      }
+      // a short sign on the hex's lower edge (between two counters), the words on hover
+      const sign = MARK_SIGNS[mk.cls] || "•";
+      const w = 9 * sign.length + 10;
+      el("rect", { x: x - w / 2, y: y + this.geo.apothem - 7.5, width: w, height: 15, rx: 7.5, class: "trail-pill" }, g);
+      el("text", { x, y: y + this.geo.apothem + 4.2, class: "trail-text" }, g).textContent = sign;
+      if (mk.text) el("title", {}, g).textContent = mk.text;
     }
   }
 
@@ -471,14 +474,12 @@ export class MapView {
       }
       el("circle", { cx: tx, cy: ty, r: R * 0.78, class: `battle-ring ${b.cls || ""}` }, layer);
       if (b.label) {
-        // on the hexside between the first attacker and the defender: between two counters
-        const from = (b.from || []).find((x) => this.geo.has(x));
-        const [ax, ay] = from ? this.geo.centre(from) : [tx, ty - 2 * this.geo.apothem];
-        const lx = (ax + tx) / 2, ly = (ay + ty) / 2;
+        // on the defender's upper hex edge: the band between two counters one above the other
+        const lx = tx, ly = ty - this.geo.apothem;
         const g = el("g", { class: "battle-label-box", "data-battle": b.target }, this.layers.labels);
-        const w = 7.2 * String(b.label).length + 8;
-        el("rect", { x: lx - w / 2, y: ly - 8.5, width: w, height: 17, rx: 8.5, class: "battle-pill" }, g);
-        el("text", { x: lx, y: ly + 4.5, class: "battle-label" }, g).textContent = b.label;
+        const w = Math.min(COUNTER, 7.2 * String(b.label).length + 8);
+        el("rect", { x: lx - w / 2, y: ly - 8, width: w, height: 16, rx: 8, class: "battle-pill" }, g);
+        el("text", { x: lx, y: ly + 4.3, class: "battle-label" }, g).textContent = b.label;
       }
     }
   }

@@ -2,6 +2,7 @@
 import { api, getMeta, seatLink } from "./api.js";
 import { showError, h } from "./ui.js";
 import { humanize } from "./widgets.js";
+import { accountPanel, creationFields, readCreationFields, syncCreationFields, syncCreationMode } from "./account.js";
 export { h };
 
 function radio(name, value, label, checked) {
@@ -106,6 +107,7 @@ export async function renderStart(root) {
       h("label", { className: "field" }, "Title ", h("input", { type: "text", name: "title", placeholder: "my game" })),
       h("label", { className: "field" }, "Seed ", h("input", { type: "number", name: "seed", placeholder: "random", min: 0 }),
         h("span", { className: "muted small seed-note", hidden: true }, " network games always get secret dice: the seed is not used"))),
+    creationFields(),
     h("button", { type: "submit", className: "primary", "data-testid": "create" }, "Create game"));
 
   const current = () => games[gameSelect.value] || (meta.games || [])[0];
@@ -118,12 +120,14 @@ export async function renderStart(root) {
     aiSelect.replaceChildren(...ais.map((a) => h("option", { value: a, selected: a === preferred }, a)));
     optionsBox.replaceChildren(h("legend", {}, `${g.title}: rules`), ...(g.option_specs || []).map((s) => optionField(s)));
     importSide.replaceChildren(...g.sides.map((s) => h("option", { value: s }, g.side_names[s] || s)));
+    syncCreationFields(form, g);
   };
   const syncMode = () => {
     const mode = form.elements.mode.value;
     form.querySelector(".ai-only").hidden = mode !== "ai";
     // a chosen seed would let its chooser know every roll: never in a network game
     form.querySelector(".seed-note").hidden = mode !== "network";
+    syncCreationMode(form, mode);
   };
   form.addEventListener("change", syncMode);
   gameSelect.addEventListener("change", syncGame);
@@ -140,6 +144,7 @@ export async function renderStart(root) {
       body.human_side = f.human_side.value;
       body.ai = f.ai.value;
     }
+    Object.assign(body, readCreationFields(form, body.mode, g));
     try {
       const created = await api.create(body);
       remember(created);
@@ -147,6 +152,7 @@ export async function renderStart(root) {
         result.replaceChildren(linksPanel(created, "Game created", g.side_names));
         result.scrollIntoView();
         loadList();
+        account.refresh();
       } else {
         const side = body.mode === "ai" ? body.human_side : "both";
         location.href = created.links[side];
@@ -258,7 +264,8 @@ export async function renderStart(root) {
     result.scrollIntoView();
   }
 
-  root.append(h("div", { className: "start-grid" }, h("div", {}, form, result), h("div", {}, list, importForm, importResult)));
+  const account = accountPanel(meta, { onChange: () => loadList() });
+  root.append(h("div", { className: "start-grid" }, h("div", {}, account, form, result), h("div", {}, list, importForm, importResult)));
   syncGame();
   syncMode();
   loadList();

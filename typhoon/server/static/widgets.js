@@ -285,7 +285,7 @@ function sampleCounter(u, st, kinds, reduced) {
   const s = COUNTER;
   return swatchSvg(s + 4, s + 4, (svg) => {
     const g = el("g", { class: `counter ${u.side} ${reduced ? "reduced" : "full"}`, transform: "translate(2,2)" }, svg);
-    counterFace(g, { ...u, reduced, values: reduced ? u.reduced_values || u.values : u.full_values || u.values }, st, kinds, s);
+    counterFace(g, { ...u, reduced, values: reduced ? u.reduced_values || "" : u.full_values || u.values }, st, kinds, s);
   });
 }
 

@@ -1,0 +1,177 @@
+"""The full-screen terminal, driven by Textual's own test harness (``App.run_test`` pilot),
+for every registered game that plays on a map (bfm, mini)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from typhoon.ai.base import make_player
+from typhoon.games import registry
+from typhoon.tui.app import LeaveScreen, PlayApp
+
+
+def run(app, script, size=(80, 24)):
+    """Run ``script(pilot)`` against the app in a headless terminal of ``size``."""
+
+    async def main():
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(main())
+
+
+async def type_line(pilot, line):
+    pilot.app.query_one("#cmd").value = line
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def log_text(app):
+    return "\n".join(str(line.text) for line in app.query_one("#log").lines)
+
+
+def bfm_app(tmp_path=None, seed=1):
+    pkg = registry.get("bfm")
+    game = pkg.new_game({"edition": "2009"}, seed=seed)
+    save = str(tmp_path / "auto.json") if tmp_path else None
+    return PlayApp(game, {"german": None, "soviet": make_player("random", seed=2)}, package=pkg, save_to=save), game
+
+
+def test_numbers_pick_only_from_the_list_on_screen():
+    app, game = bfm_app()
+
+    async def script(pilot):
+        await type_line(pilot, "legal")
+        assert "attack V 0304" in str(app.query_one("#choices").render())
+        await type_line(pilot, "attack V 0304")
+        assert "No numbered list" in str(app.query_one("#choices").render())
+        await type_line(pilot, "1")
+        assert "no numbered list is on screen" in log_text(app)
+
+    run(app, script)
+    assert game.action_texts() == ["attack V 0304"]
+
+
+def test_history_walks_back_with_up():
+    app, game = bfm_app()
+
+    async def script(pilot):
+        await type_line(pilot, "show 0405")
+        await type_line(pilot, "legal")
+        await pilot.press("up")
+        assert app.query_one("#cmd").value == "legal"
+        await pilot.press("up")
+        assert app.query_one("#cmd").value == "show 0405"
+        await pilot.press("down", "down")
+        assert app.query_one("#cmd").value == ""
+
+    run(app, script)
+
+
+def test_completion_offers_legal_actions():
+    app, game = bfm_app()
+
+    async def script(pilot):
+        await pilot.press(*"attack XLVI ")
+        await pilot.pause()
+        await pilot.press("tab")
+        assert app.query_one("#cmd").value == "attack XLVI 0405"
+
+    run(app, script)
+
+
+def test_click_selects_a_hex_and_lists_its_actions():
+    app, game = bfm_app()
+
+    async def script(pilot):
+        s = app.session
+        pos, _, _ = s.model.layout(s.view.height)
+        c, line = pos["0405"]  # 16A, attackable by XL, XLVI and LVII (the legal attacks)
+        x = s.model.x_of(c, s.view.width) + 2
+        await pilot.click("#map", offset=(x, line + 1))
+        await pilot.pause()
+        assert s.view.cursor == "0405"
+        choices = str(app.query_one("#choices").render())
+        for unit in ("XL", "XLVI", "LVII"):
+            assert f"attack {unit} 0405" in choices.replace("Attack", "attack") or unit in choices
+        assert "16A" in str(app.query_one("#hexinfo").render())
+
+    run(app, script, size=(200, 60))
+
+
+def test_cursor_moves_on_the_map():
+    app, game = bfm_app()
+
+    async def script(pilot):
+        s = app.session
+        s.view.cursor = "0405"
+        await pilot.press("f6", "down")
+        assert s.view.cursor == "0406"
+        await pilot.press("up", "up")
+        assert s.view.cursor == "0404"
+
+    run(app, script)
+
+
+def test_ctrl_c_offers_to_save(tmp_path):
+    app, game = bfm_app()
+    target = tmp_path / "left.json"
+
+    async def script(pilot):
+        await type_line(pilot, "attack V 0304")
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert isinstance(app.screen, LeaveScreen)
+        app.screen.query_one("#save-path").value = str(target)
+        await pilot.click("#save")
+        await pilot.pause()
+
+    run(app, script)
+    assert json.loads(target.read_text())["actions"] == ["attack V 0304"]
+
+
+def test_ctrl_d_with_autosave_says_where(tmp_path):
+    app, game = bfm_app(tmp_path)
+
+    async def script(pilot):
+        await type_line(pilot, "attack V 0304")
+        await pilot.press("ctrl+d")
+        await pilot.pause()
+        assert "the game is saved in" in str(app.screen.query_one("Label").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, LeaveScreen)
+
+    run(app, script)
+    assert json.loads((tmp_path / "auto.json").read_text())["actions"] == ["attack V 0304"]
+
+
+def test_the_computer_turn_stays_in_the_log_panel():
+    app, game = bfm_app()
+
+    async def script(pilot):
+        for _ in range(3):
+            await type_line(pilot, "end")
+        text = log_text(app)
+        assert "Soviet (random):" in text and "German: end" in text
+
+    run(app, script, size=(200, 60))
+
+
+def test_mini_plays_and_hides_red_strengths():
+    # mini 3.3: red's strength chits are hidden from blue: the app's map and panels show '?'
+    pkg = registry.get("mini")
+    game = pkg.new_game({}, seed=11)
+    app = PlayApp(game, {"blue": None, "red": make_player("random", game="mini", seed=3)}, package=pkg)
+
+    async def script(pilot):
+        await type_line(pilot, "1")  # the first plan offered (9.1), listed on screen
+        units = str(app.query_one("#units").render())
+        assert "R1" in units and "?" in units
+        red = [u for u in pkg.view(game.state, "blue")["units"] if u["side"] == "red"]
+        assert all(u["hidden"] for u in red)
+
+    run(app, script)
+    assert game.log[-1].player in ("blue", "red", None)
