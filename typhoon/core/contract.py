@@ -250,8 +250,10 @@ VIEW_DOC = """
   "battles": [{"target": hex_id, "attackers": [unit], "defenders": [unit], "step": text,
                "result": text|null, "odds": <preview>|null}],
   "pending": {"kind": text, "text": text} | null,
-  "score": {side: number}, "weather": text|null, "notes": [text]
+  "score": {side: number}, "weather": text|null, "notes": [text],
+  "zoc": {side: [hex_id...]}          # optional: the hexes each side's zone of control covers
 }
+The server adds "end_refusal": why ending the phase is refused now (the rules' explain_illegal).
 """
 
 

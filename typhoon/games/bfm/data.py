@@ -56,7 +56,7 @@ class Phase:
     @property
     def label(self) -> str:
         """The phase's name in Typhoon's wording: "Soviet", never "Russian" (the 2009 rules
-        print "Russian"; ``name`` keeps the printed name, which the log quotes)."""
+        print "Russian"; ``name`` keeps the printed name, quoted in the rules panel)."""
         return self.name.replace("Russian", "Soviet")
 
 

@@ -80,7 +80,7 @@ def enter_phase(state: BfmState, phase: str, events: list) -> None:
     if kind == _SETUP:
         events.append("German set-up (000 6.0)")
         return
-    events.append(f"Turn {state.turn}, {spec.name}")
+    events.append(f"Turn {state.turn}, {spec.label}")
     if kind == _REPLACEMENT:
         state.replaced = set()  # 10.1 counts per Player Turn, which begins with this phase
         state.replacements_left = data.replacements(spec.side, state.turn, state.options)  # type: ignore[arg-type]
@@ -94,7 +94,7 @@ def enter_phase(state: BfmState, phase: str, events: list) -> None:
         end_phase(state, events)  # 000 4.0 phase 9: advance the turn marker or stop
         return
     if phase_is_empty(state):
-        events.append(f"Nothing to do in the {spec.name}")
+        events.append(f"Nothing to do in the {spec.label}")
         end_phase(state, events)
 
 
