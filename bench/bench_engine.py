@@ -1,7 +1,10 @@
-"""Engine speed: random-playout games per second on one core, and apply/undo times.
+"""Engine speed: random-playout games per second on one core per edition, apply/undo times
+and state-copy time.
 
-Prints medians of several runs (never asserted in tests). Usage:
-    python bench/bench_engine.py [--games 200] [--runs 5]
+Prints medians of several runs (never asserted in tests). CPU time (``time.process_time``) is
+what "on one core" means and is robust to other work on the machine; on a shared machine
+compare runs taken close together (or instruction counts) rather than single figures. Usage:
+    python bench/bench_engine.py [--games 200] [--runs 5] [--json]
 """
 
 from __future__ import annotations
@@ -56,6 +59,30 @@ def apply_undo(samples: int, seed: int = 1) -> tuple[float, float]:
     return statistics.median(push_t), statistics.median(pop_t)
 
 
+def state_copy(samples: int, seed: int = 2) -> float:
+    """Median microseconds of one state copy (``Rules.copy_state``: undo and search pay it at
+    every action), over positions drawn from random games."""
+    rng = random.Random(seed)
+    states = []
+    g = new_game({}, seed=seed, keep_history=False)
+    while len(states) < samples:
+        if g.is_over():
+            g = new_game({}, seed=rng.randrange(10**6), keep_history=False)
+        elif g.is_chance():
+            g.roll()
+        else:
+            states.append(g.rules.copy_state(g.state))
+            acts = g.legal_actions
+            g.push(acts[rng.randrange(len(acts))], validate=False)
+    copy = g.rules.copy_state
+    times = []
+    for s in states:
+        t0 = time.perf_counter()
+        copy(s)
+        times.append((time.perf_counter() - t0) * 1e6)
+    return statistics.median(times)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=200, help="games per run")
@@ -74,6 +101,7 @@ def main() -> None:
     push_us, pop_us = apply_undo(3000)
     out["push_median_us"] = push_us
     out["pop_median_us"] = pop_us
+    out["copy_median_us"] = copy_us = state_copy(3000)
     if args.json:
         print(json.dumps(out))
         return
@@ -83,6 +111,7 @@ def main() -> None:
               f"({out[f'actions_per_second_{edition}']:.0f} actions/s; runs {out[f'games_per_second_{edition}_runs']}; "
               f"wall clock {out[f'games_per_wall_second_{edition}']:.1f} games/s)")
     print(f"apply (push) median {push_us:.1f} us, undo (pop) median {pop_us:.1f} us (with history kept)")
+    print(f"state copy median {copy_us:.1f} us")
 
 
 if __name__ == "__main__":

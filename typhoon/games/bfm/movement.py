@@ -135,30 +135,32 @@ def movement_masks(state: BfmState) -> list[tuple[str, int]]:
     return _moves(state)[0]
 
 
-def _moves(state: BfmState) -> tuple[list[tuple[str, int]], list[int], bool]:
-    """``movement_masks`` with the number of moves of each unit and whether the phase may end
-    now (no two units share a hex), derived once per position (the board's derived cache)."""
+def _moves(state: BfmState) -> tuple[list[tuple[str, int]], list[int], int, bool]:
+    """``movement_masks`` with the number of moves of each unit, the number of legal actions
+    and whether the phase may end now (no two units share a hex, 8.2.2), derived once per
+    position (kept in the board's derived cache, which every change empties)."""
     derived = state._derived
     if derived is None:
         derived = state._derived = {}
     moves = derived.get("moves")
     if moves is None:
-        masks = _movement_masks(state)
-        moves = derived["moves"] = (masks, [m.bit_count() for _, m in masks], not state.overstacked())
+        moves = derived["moves"] = _compute_moves(state)
     return moves
 
 
-def _movement_masks(state: BfmState) -> list[tuple[str, int]]:
+def _compute_moves(state: BfmState) -> tuple[list[tuple[str, int]], list[int], int, bool]:
     spec = state.phase_spec
     if spec.kind != _MOVEMENT:
-        return []
+        return [], [], 0, False
     index = state.index()
     occupied = state.occupied_mask()
     hex_of = state.hex_of
     if len(index) != len(hex_of):
         # resolve the overstack first: only the unit that was there first (and has not moved) moves
         stacked = state.overstacked()
-        return [(u, reach_mask(state, u) & ~occupied) for h in stacked for u in index[h] if may_move(state, u, spec)]
+        masks = [(u, reach_mask(state, u) & ~occupied) for h in stacked for u in index[h] if may_move(state, u, spec)]
+        counts = [m.bit_count() for _, m in masks]
+        return masks, counts, sum(counts), False
     # unmoved units still stand where the phase found them: their masks hold for the phase
     phase = state._reach
     movers = phase.get("movers")
@@ -168,15 +170,22 @@ def _movement_masks(state: BfmState) -> list[tuple[str, int]]:
     bit = state.data.hex_bit
     empty = ~occupied
     may_share = 0  # hexes whose (unmoved) occupant can still step aside to an empty hex
-    masks = []
+    live = []
     for um in movers:  # type: ignore[union-attr]
         u, m = um
         if u not in moved:
-            masks.append(um)
+            live.append(um)
             if m & empty:
                 may_share |= bit[hex_of[u]]
     free = empty | may_share
-    return [(u, mask & free) for u, mask in masks]
+    masks, counts, total = [], [], 1  # 1: ``end``
+    for u, m in live:
+        m &= free
+        n = m.bit_count()
+        masks.append((u, m))
+        counts.append(n)
+        total += n
+    return masks, counts, total, True
 
 
 def destinations(state: BfmState, unit: str) -> list[str]:
@@ -200,23 +209,23 @@ def legal(state: BfmState) -> list[Action]:
     hex (8.2.2: one unit per hex at the end of the phase)."""
     acts: list[Action] = []
     hexes_of = state.data.hexes_of_mask
-    for u, mask in movement_masks(state):
+    masks, _, _, may_end = _moves(state)
+    for u, mask in masks:
         moves = moves_of(u)
         acts.extend([moves[h] for h in hexes_of(mask)])
-    if not state.overstacked():
+    if may_end:
         acts.append(END)
     return acts
 
 
 def legal_count(state: BfmState) -> int:
     """``len(legal(state))`` without building the list."""
-    _, counts, may_end = _moves(state)
-    return sum(counts) + may_end
+    return _moves(state)[2]
 
 
 def legal_nth(state: BfmState, i: int) -> Action:
     """``legal(state)[i]`` without building the list."""
-    masks, counts, may_end = _moves(state)
+    masks, counts, _, may_end = _moves(state)
     for (u, mask), n in zip(masks, counts):
         if i < n:
             return moves_of(u)[state.data.bits.nth(mask, i)]

@@ -143,8 +143,9 @@ class BattleForMoscow:
             return list(_ROLL_ACTIONS)
         return _LEGAL[state.phase_spec.kind](state)
 
-    def _in_movement(self, state: BfmState) -> bool:
-        return not state.finished and state.phase_spec.kind == _MOVEMENT and not self.is_chance(state)
+    @staticmethod
+    def _in_movement(state: BfmState) -> bool:
+        return not state.finished and not state.current and state.data.phases[state.phase].kind == _MOVEMENT
 
     def legal_count(self, state: BfmState) -> int | None:
         """How many legal actions there are, counted without building them in movement phases

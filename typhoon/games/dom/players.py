@@ -141,6 +141,12 @@ class GreedyPlayer:
             return next(a for a in legal if isinstance(a, End))
         m = state.data.map
         grid = m.grid
+        keep: set[str] = set()
+        if side == GERMAN:
+            keep, guard = self._garrisons(state, moves)
+            if guard is not None:
+                return guard
+            moves = [a for a in moves if a.unit not in keep]
         if side == GERMAN:
             aims = [h for h in m.cities if state.control.get(h) != GERMAN] or list(m.cities)
         else:
@@ -157,6 +163,31 @@ class GreedyPlayer:
             if min(grid.distance(best.to, h) for h in aims) < d0:
                 return best
         return next(a for a in legal if isinstance(a, End))
+
+    @staticmethod
+    def rear_places(state: DomState) -> list[str]:
+        """4.4 L395-397: the towns and cities west of the initial front line; a Soviet unit
+        entering any of them wins the game for the Soviet player at once."""
+        m = state.data.map
+        return sorted(h for h in (*m.towns, *m.cities) if m.west_of_front(h))
+
+    def _garrisons(self, state: DomState, moves: list[Move]) -> tuple[set[str], Move | None]:
+        """The German rear guard (4.4): one unit stays in each town and city west of the initial
+        front line (the enemy may not enter an occupied hex, 10.3); an empty one is filled by the
+        weakest unit that can reach it. Returns (the units that stay, a move filling a gap)."""
+        keep: set[str] = set()
+        gaps = []
+        for h in self.rear_places(state):
+            mine = [u for u in state.at(h) if state.side_of(u) == GERMAN]
+            if mine:
+                keep.add(min(mine, key=lambda u: (state.public_face(u).attack, u)))
+            else:
+                gaps.append(h)
+        for h in gaps:
+            fill = [a for a in moves if a.to == h and a.unit not in keep]
+            if fill:
+                return keep, min(fill, key=lambda a: (state.is_mech(a.unit), state.public_face(a.unit).attack, a.unit))
+        return keep, None
 
     def _enter(self, state: DomState, legal: list[Any]) -> Any:
         grid = state.data.map.grid

@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+from .data import scenario
 from .movement import enemy_zoc, hex_cost, movement_allowance
 from .state import OtState
 
@@ -65,9 +67,15 @@ def german_vp(state: OtState) -> int:
 # -- exits -------------------------------------------------------------------------------------------
 def exit_hexes(state: OtState) -> dict[str, frozenset[str]]:
     """The edges German units may exit by, per scenario: 18.19 north (east of 3932, D39) and
-    east (the modifier); 18.29 hexrow 0100 between 0126 and 0133; 18.49 the east edge."""
-    scen, g = state.scen, state.data.grid
-    key = state.scenario_key
+    east (the modifier); 18.29 hexrow 0100 between 0126 and 0133; 18.49 the east edge.
+    Fixed by the scenario: worked out once per scenario (do not modify the answer)."""
+    return _exit_hexes(state.scenario_key)
+
+
+@functools.cache
+def _exit_hexes(key: str) -> dict[str, frozenset[str]]:
+    scen = scenario(key)
+    g = scen.data.grid
     if key == "18.1":
         north = frozenset(h for h in scen.north_edge if any(a.startswith("C39") and int(a[3:]) > 32 for a in g.aliases(h)))
         return {"N": north, "E": scen.east_edge}
