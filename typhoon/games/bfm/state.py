@@ -187,9 +187,9 @@ class BfmState:
         index = dict(index)  # update a copy of the index rather than rebuilding it
         bit = self.data.hex_bit
         if old is not None:
-            rest = [u for u in index[old] if u != unit]
-            if rest:
-                index[old] = rest
+            there = index[old]
+            if len(there) > 1:
+                index[old] = [u for u in there if u != unit]
             else:
                 del index[old]
                 if occupied is not None:

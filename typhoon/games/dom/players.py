@@ -183,10 +183,22 @@ class GreedyPlayer:
                 keep.add(min(mine, key=lambda u: (state.public_face(u).attack, u)))
             else:
                 gaps.append(h)
+        grid = state.data.map.grid
+        movable = {a.unit for a in moves} - keep
+        free = [u for u in state.on_map(GERMAN) if u not in keep]
         for h in gaps:
             fill = [a for a in moves if a.to == h and a.unit not in keep]
             if fill:
                 return keep, min(fill, key=lambda a: (state.is_mech(a.unit), state.public_face(a.unit).attack, a.unit))
+            # the German unit nearest the gap walks towards it (if it may still move)
+            near = min(free, key=lambda u: (grid.distance(state.hex_of(u), h), state.public_face(u).attack, u), default=None)
+            if near is None or near not in movable:
+                continue
+            keep.add(near)
+            d0 = grid.distance(state.hex_of(near), h)
+            step = min((a for a in moves if a.unit == near), key=lambda a: (grid.distance(a.to, h), a.to))
+            if grid.distance(step.to, h) < d0:
+                return keep, step
         return keep, None
 
     def _enter(self, state: DomState, legal: list[Any]) -> Any:
