@@ -97,13 +97,36 @@ def status(state: DomState, rules: Any) -> str:
     return f"Game turn {state.turn} ({state.data.turns[state.turn]['label']}): {p['name']}{extra}"
 
 
-def view(state: DomState, seat: str | None, rules: Any, odds: Any) -> dict[str, Any]:
-    d = state.data
+def _memo(state: DomState, key: str, make: Any) -> Any:
+    """A part of the view that every seat shares, kept until the state changes (``state.memo``
+    is cleared by every action); a fresh copy of the list or dict each time."""
+    if state.memo is None:
+        return make()
+    got = state.memo.get(key)
+    if got is None:
+        got = state.memo[key] = make()
+    return list(got) if isinstance(got, list) else got
+
+
+def _units(state: DomState) -> list[dict[str, Any]]:
     supplied = movement.german_supply(state) if state.phase not in ("setup",) else frozenset()
     units = [unit_view(state, u, "map", supplied) for u in sorted(state.stacks.units())]
     units += [unit_view(state, u, "reinforcements", supplied) for u in state.to_enter]
     units += [unit_view(state, u, "eliminated", supplied) for u in state.eliminated]
     units += [unit_view(state, u, "withdrawn", supplied) for u in state.withdrawn]
+    return units
+
+
+def _control(state: DomState) -> dict[str, str]:
+    """Control that differs from the start, and every town and city (3.7)."""
+    d = state.data
+    return {h: s for h, s in sorted(state.control.items()) if s != (GERMAN if d.map.zone[h] == "german" else SOVIET)
+            or h in d.map.cities or h in d.map.towns}
+
+
+def view(state: DomState, seat: str | None, rules: Any, odds: Any) -> dict[str, Any]:
+    d = state.data
+    units = _memo(state, "view_units", lambda: _units(state))
     p = d.phase(state.phase)
     battles = []
     if state.battle is not None:
@@ -136,8 +159,7 @@ def view(state: DomState, seat: str | None, rules: Any, odds: Any) -> dict[str, 
         "phases": [{"id": q["id"], "name": q["name"], "side": q["side"]} for q in d.phases],
         "current_player": rules.current_player(state), "status": status(state, rules),
         "units": units,
-        "control": {h: s for h, s in sorted(state.control.items()) if s != (GERMAN if d.map.zone[h] == "german" else SOVIET)
-                    or h in d.map.cities or h in d.map.towns},
+        "control": dict(_memo(state, "view_control", lambda: _control(state))),
         "markers": [{"hex": state.hex_of(u) or "", "kind": "air", "label": f"{SIDE_NAMES[s]} aircraft x{n}"} for s, n in state.air_left.items() if n for u in ()],
         "battles": battles, "last_battle": state.last_battle, "pending": pending,
         "score": rules.scores(state), "weather": None, "notes": notes,
@@ -152,7 +174,22 @@ RULE_OF = {Move: "10.0", Assault: "10.14-10.22", Attack: "11.2", Add: "11.2", Ai
            Cup: "9.4", Draw: "2.13"}
 
 
+_MOVE_DESCRIPTIONS: dict[tuple, dict[str, Any]] = {}
+
+
 def describe(state: DomState, action: Any) -> dict[str, Any]:
+    if isinstance(action, Move):  # the most frequent by far: described once per unit, hex and label
+        key = (action, state.hex_of(action.unit), state.label(action.unit))
+        got = _MOVE_DESCRIPTIONS.get(key)
+        if got is None:
+            if len(_MOVE_DESCRIPTIONS) > 50000:
+                _MOVE_DESCRIPTIONS.clear()
+            got = _MOVE_DESCRIPTIONS[key] = _describe(state, action)
+        return {**got, "units": list(got["units"])}
+    return _describe(state, action)
+
+
+def _describe(state: DomState, action: Any) -> dict[str, Any]:
     text = str(action)
     d: dict[str, Any] = {"text": text, "verb": text.split(" ", 1)[0], "label": text, "units": [], "hex": None, "from": None,
                          "rule": RULE_OF.get(type(action))}
