@@ -6,6 +6,8 @@ and nothing a player may not see (the counters of untried units, 2.13) reaches i
 
 from __future__ import annotations
 
+import os
+
 import random
 import warnings
 
@@ -198,6 +200,7 @@ def test_openspiel_imperfect_information_short_game():
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("TYPHOON_LONG_TESTS"), reason="several minutes per game: set TYPHOON_LONG_TESTS=1 to run")
 def test_openspiel_random_sim_test():
     pyspiel = pytest.importorskip("pyspiel")
     from typhoon.research import openspiel_game  # noqa: F401

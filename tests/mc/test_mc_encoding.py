@@ -6,6 +6,8 @@ games (the game is slow: seconds per game)."""
 
 from __future__ import annotations
 
+import os
+
 import random
 import warnings
 
@@ -160,6 +162,7 @@ def test_openspiel_short_game_and_serialisation():
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("TYPHOON_LONG_TESTS"), reason="several minutes per game: set TYPHOON_LONG_TESTS=1 to run")
 def test_openspiel_random_sim_test():
     pyspiel = pytest.importorskip("pyspiel")
     from typhoon.research import openspiel_game  # noqa: F401

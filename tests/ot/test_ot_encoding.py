@@ -6,6 +6,8 @@ not see (enemy strength chits, 8.44; the German Plan, 18.49) reaches its observa
 
 from __future__ import annotations
 
+import os
+
 import random
 import warnings
 
@@ -217,6 +219,7 @@ def test_openspiel_serialisation_round_trip():
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("TYPHOON_LONG_TESTS"), reason="several minutes per game: set TYPHOON_LONG_TESTS=1 to run")
 def test_openspiel_random_sim_test():
     pyspiel = pytest.importorskip("pyspiel")
     from typhoon.research import openspiel_game  # noqa: F401
