@@ -11,7 +11,7 @@ if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
 if [ "${1:-}" = "--all" ]; then
-  .venv/bin/python -m pip install --quiet -e ".[dev,research,postgres,cluster,browser,rl]"
+  .venv/bin/python -m pip install --quiet -e ".[dev,research,postgres,cluster,browser,rl,maps]"
   bash scripts/system_packages.sh
 else
   .venv/bin/python -m pip install --quiet -e .

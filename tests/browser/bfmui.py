@@ -28,7 +28,7 @@ def wait_loaded(page) -> None:
 
 
 def wait_version_change(page, old: int, timeout: float = 20_000) -> None:
-    page.wait_for_function(f"document.querySelector('#app').dataset.version !== '{old}'", timeout=timeout)
+    page.wait_for_function(f"document.querySelector('#app')?.dataset.version !== '{old}'", timeout=timeout)
 
 
 def wait_state(page, *, you_act: bool | None = None, phase: str | None = None, turn: int | None = None, timeout: float = 30_000) -> None:

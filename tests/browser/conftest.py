@@ -76,10 +76,12 @@ def server(tmp_path_factory):
     import uvicorn
 
     from typhoon.server.app import create_app
+    from typhoon.server.guard import RateLimits
 
     db = tmp_path_factory.mktemp("db") / "browser.db"
     port = free_port()
-    config = uvicorn.Config(create_app(f"sqlite:///{db}"), host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio")
+    # the browser tests create many games from one address: the rate limits are the server tests' subject
+    config = uvicorn.Config(create_app(f"sqlite:///{db}", rate_limits=RateLimits.unlimited()), host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio")
     srv = uvicorn.Server(config)
     t = threading.Thread(target=srv.run, daemon=True)
     t.start()
@@ -98,8 +100,10 @@ def api(server) -> Api:
     return Api(server)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser():
+    # package scope: Playwright's sync API holds an event loop in this thread while it runs, so it
+    # must stop before the other folders' tests call asyncio.run()
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b

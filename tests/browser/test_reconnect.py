@@ -51,9 +51,9 @@ def test_page_reconnects_after_a_server_restart(browser, tmp_path):
         page = ctx.new_page()
         page.goto(base + created["links"]["both"])
         wait_loaded(page)
-        page.wait_for_function("document.querySelector('[data-testid=conn]').textContent.includes('live')")
+        page.wait_for_function("document.querySelector('[data-testid=conn]')?.textContent?.includes('live')")
         stop(proc)
-        page.wait_for_function("document.querySelector('[data-testid=conn]').textContent.includes('offline')")
+        page.wait_for_function("document.querySelector('[data-testid=conn]')?.textContent?.includes('offline')")
         proc = start(db, port)
         # a move made elsewhere while the page was cut off reaches it after it reconnects
         v = api.view(gid, seat)

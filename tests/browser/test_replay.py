@@ -24,11 +24,11 @@ def test_replay_steps_through_the_game(page, api, server, shot):
 
     page.goto(f"{server}/play/{gid}?replay=1")
     counter = page.locator('[data-testid="replay-ply"]')
-    page.wait_for_function(f"document.querySelector('[data-testid=replay-ply]').textContent === '0 / {total}'")
+    page.wait_for_function(f"document.querySelector('[data-testid=replay-ply]')?.textContent === '0 / {total}'")
     page.wait_for_selector("svg.map .counter")
     assert unit_hex(page, unit) == start_hex
     page.click('[data-testid="replay-last"]')
-    page.wait_for_function(f"document.querySelector('[data-testid=replay-ply]').textContent === '{total} / {total}'")
+    page.wait_for_function(f"document.querySelector('[data-testid=replay-ply]')?.textContent === '{total} / {total}'")
     page.wait_for_selector(f'svg.map [data-unit="{unit}"][data-hex="{dest}"]')
     assert move in page.locator('[data-testid="replay-info"]').inner_text()
     shot(page, "17_replay_last")
@@ -36,9 +36,9 @@ def test_replay_steps_through_the_game(page, api, server, shot):
     page.wait_for_selector(f'svg.map [data-unit="{unit}"][data-hex="{start_hex}"]')
     assert counter.inner_text() == f"{total - 1} / {total}"
     page.click('[data-testid="replay-first"]')
-    page.wait_for_function("document.querySelector('[data-testid=replay-ply]').textContent.startsWith('0 /')")
+    page.wait_for_function("document.querySelector('[data-testid=replay-ply]')?.textContent?.startsWith('0 /')")
     page.click('[data-testid="replay-next"]')
-    page.wait_for_function("document.querySelector('[data-testid=replay-ply]').textContent.startsWith('1 /')")
+    page.wait_for_function("document.querySelector('[data-testid=replay-ply]')?.textContent?.startsWith('1 /')")
     # the slider moves to any ply
     page.locator('[data-testid="replay-slider"]').fill(str(total))
     page.wait_for_selector(f'svg.map [data-unit="{unit}"][data-hex="{dest}"]')

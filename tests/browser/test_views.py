@@ -32,7 +32,7 @@ def test_finished_game_shows_the_outcome_and_replays(page, api, server, shot):
     assert page.locator("li.turn.current").inner_text().startswith("7")
     shot(page, "20_finished_game")
     page.goto(f"{server}/play/{created['id']}?replay=1&ply=100")
-    page.wait_for_function(f"document.querySelector('[data-testid=replay-ply]').textContent === '100 / {game.ply}'")
+    page.wait_for_function(f"document.querySelector('[data-testid=replay-ply]')?.textContent === '100 / {game.ply}'")
     assert game.action_texts()[99] in page.locator('[data-testid="replay-info"]').inner_text()
 
 
