@@ -136,6 +136,37 @@ def test_one_unit_per_hex_at_end_of_phase():
     assert "0102" not in move_targets(g2, "VI")
 
 
+# A corner of the map where three German units stand in three mutually adjacent hexes
+# (0101, 0102, 0201) and Soviet units hold every other hex next to them: on a mud turn (12.1:
+# one hex per phase) each German unit can only go to the other two hexes.
+CORNER = {"VI": "0101", "XII": "0102", "XL": "0201", "10A": "0103", "13A": "0202", "16A": "0301", "19A": "0302"}
+
+
+def test_three_way_exchange_of_hexes():
+    """8.2.2 limits stacking only at the end of the phase: VI -> 0102, XII -> 0201, XL -> 0101 is
+    a legal exchange although XII has no empty hex to go to when VI arrives."""
+    g = build(CORNER, phase="german_movement", turn=3)
+    assert set(move_targets(g, "VI")) == {"0102", "0201"}
+    g.push("move VI 0102")
+    assert "end" not in {str(a) for a in g.legal_actions}  # two units in 0102
+    g.push("move XII 0201")  # now XII and XL share 0201; XL can go to 0101, which VI left
+    assert move_targets(g, "XL") == {"0101"}
+    g.push("move XL 0101")
+    assert g.state.hex_of["VI"] == "0102" and g.state.hex_of["XII"] == "0201" and g.state.hex_of["XL"] == "0101"
+    assert "end" in {str(a) for a in g.legal_actions}
+
+
+def test_a_move_that_would_leave_a_stack_for_good_is_refused():
+    """8.2.2: after VI -> 0102 and XII -> 0201, XL may not move into 0102 (VI has moved and
+    cannot leave, so two units would stay there): XL's only move is out of 0201 into 0101."""
+    g = build(CORNER, phase="german_movement", turn=3)
+    g.push("move VI 0102")
+    g.push("move XII 0201")
+    assert {str(a) for a in g.legal_actions} == {"move XL 0101"}
+    with pytest.raises(IllegalActionError, match="8.2.2"):
+        g.push("move XL 0102")
+
+
 def test_each_unit_moves_once_per_phase():
     """8.0: units move one at a time; each qualifying unit moves once per Movement Phase."""
     g = build({"VI": "0101", "10A": "1410"}, phase="german_movement", turn=2)
@@ -251,3 +282,37 @@ def test_terrain_chart_movement_costs():
     assert "0601" in d.cities and r["0601"] == 1  # Rzhev
     g2 = build({"VI": "1102", "10A": "1410"}, phase="german_movement", turn=2)
     assert movement.reach(g2.state, "VI")["1103"] == 1  # Moscow
+
+
+def test_passing_through_a_city_takes_it_when_the_move_names_it():
+    """000 10.0: a city is controlled by the side whose units "were the last ones to have entered"
+    it (issue 15's case): XLVI from 0804 to 0806 through Kaluga (0805) takes Kaluga when the
+    move names its path; the same move by destination only takes nothing on the way."""
+    units = {"XLVI": "0804", "10A": "1410"}
+    g = build(units, phase="german_movement", turn=2, control={"Kaluga": "soviet"})
+    g.push("move XLVI 0806 via 0805")
+    assert g.state.control["0805"] == "german"
+    assert g.state.hex_of["XLVI"] == "0806"
+    g2 = build(units, phase="german_movement", turn=2, control={"Kaluga": "soviet"})
+    g2.push("move XLVI 0806")
+    assert g2.state.control["0805"] == "soviet"
+
+
+def test_a_named_path_obeys_the_movement_rules():
+    """8.3 / 7.1: entering an enemy ZOC ends the move, so a path may not go on from a hex next to
+    a Soviet unit; 8.0: the named path must fit the movement allowance (forest 2)."""
+    g = build({"XLVI": "0804", "10A": "0906"}, phase="german_movement", turn=2)
+    # 0805 is next to 10A in 0906: XLVI may end there, but not pass through it
+    assert "0805" in move_targets(g, "XLVI")
+    with pytest.raises(IllegalActionError, match="through 0805"):
+        g.push("move XLVI 0705 via 0805")
+    # a detour through 0104, seven hexes west of 0804, is beyond any unit's allowance (at most 6)
+    with pytest.raises(IllegalActionError):
+        g.push("move XLVI 0705 via 0104")
+
+
+def test_move_via_round_trips_through_its_text():
+    from typhoon.games.bfm.actions import Move
+    g = build({"XLVI": "0804", "10A": "1410"}, phase="german_movement", turn=2)
+    a = g.parse("move xlvi 0806 via 0805")
+    assert a == Move("XLVI", "0806", ("0805",)) and str(a) == "move XLVI 0806 via 0805"

@@ -129,8 +129,9 @@ def test_2009_script_counts():
 
 
 def test_1986_script_counts():
-    """1986: 85 (GOLDEN, see above); XLVI moves onto LVII's hex (8.2.2: allowed while LVII can
-    still move off): only LVII may move now (8, GOLDEN); LVII moves away: XLVI, XLVII, XLVIII, XL,
+    """1986: 85 (GOLDEN, see above); XLVI moves onto LVII's hex (8.2.2: stacking is limited only
+    at the end of the phase): every other unit keeps its moves except into 0406, where XLVI,
+    having moved, will stay (DERIVED below from the counts before the move); LVII moves away: XLVI, XLVII, XLVIII, XL,
     XLI, LVI and XXIV still to move (50, GOLDEN); end: the Combat Phase: attack pairs + end
     (DERIVED)."""
     script = ["move XLVI 0406", "move LVII 0207", "end"]
@@ -139,4 +140,9 @@ def test_1986_script_counts():
     for a in script:
         g.push(a)
     assert got[-1] == attack_pairs(g) + 1
-    assert got == [85, 8, 50, 20]
+    first = new_game({"edition": "1986"}, seed=0)
+    before = [str(a) for a in first.legal_actions]
+    xlvi = sum(a.startswith("move XLVI ") for a in before)
+    into_0406 = sum(a.startswith("move ") and a.endswith(" 0406") and " XLVI " not in a for a in before)
+    assert got[1] == 85 - xlvi - into_0406 - 1  # and no 'end' while two units share 0406
+    assert got == [85, 65, 50, 20]

@@ -19,7 +19,9 @@ action / query`` and boardgame.io's ``playerView``:
                           places, edges, sections and styles (:data:`MAP_META_DOC`)
 ``view(state, seat)``     what one seat (``None``: a spectator) may see (:data:`VIEW_DOC`); hidden
                           values never appear in another seat's view
-``describe()``            one action as structured data: verb, units, hexes, label, rule
+``describe()``            one action as structured data: verb, units, hexes, label, rule; an action
+                          that may also name hexes passed on the way gives ``waypoints``: the word
+                          to append to its text before them (``"move XLVI 0806" + " via 0805"``)
 ``preview()``             the odds of a proposed action, every modifier named, each result's chance
 ``battle_preview()``      the odds of a hypothetical battle (target hex, attacking units); the one
                           place a game checks "may these units attack that hex"

@@ -26,13 +26,16 @@ class Setup:
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """Move a unit to a hex it can reach this phase (8.0; rail movement 8.1)."""
+    """Move a unit to a hex it can reach this phase (8.0; rail movement 8.1), optionally naming
+    hexes it passes through on the way, in order (``move XLVI 0806 via 0805``): 10.0, a city
+    entered on the way changes control (docs/decisions.md, decision 8)."""
 
     unit: str
     to: str
+    via: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return f"move {self.unit} {self.to}"
+        return f"move {self.unit} {self.to}" + (" via " + " ".join(self.via) if self.via else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +235,12 @@ def parse_action(text: str, unit_ids: frozenset[str] | set[str], check_hex) -> A
         raise ParseError(f"unknown action {words[0]!r}; expected one of: {', '.join(VERBS)}")
     cls, shape = _SHAPES[verb]
     args = words[1:]
+    via: list[str] = []
+    if verb == "move" and len(args) > 2 and args[2].lower() == "via":
+        if len(args) == 3:
+            raise ParseError(f"{text!r}: name the hexes after 'via': move <unit> <hex> via <hex> [<hex> ...]")
+        via = [check_hex(w) for w in args[3:]]
+        args = args[:2]
     if len(args) != len(shape):
         usage = " ".join(f"<{s}>" for s in shape)
         raise ParseError(f"{text!r}: '{verb}' takes {len(shape)} argument(s): {verb} {usage}".rstrip())
@@ -256,4 +265,6 @@ def parse_action(text: str, unit_ids: frozenset[str] | set[str], check_hex) -> A
             if word.lower() not in {"yes", "no"}:
                 raise ParseError(f"{text!r}: answer 'standfast yes' or 'standfast no'")
             values.append(word.lower() == "yes")
+    if via:
+        return Move(values[0], values[1], tuple(via))
     return cls(*values)

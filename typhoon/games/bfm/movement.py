@@ -3,7 +3,7 @@ units may go, the legal moves of a movement phase and what a move does."""
 
 from __future__ import annotations
 
-from ...core.paths import reachable_within
+from ...core.paths import reachable_within, route_via
 from .actions import END, Action, Move, moves_of
 from .data import Phase
 from .kinds import Movers, PhaseKind
@@ -128,9 +128,10 @@ def movement_masks(state: BfmState) -> list[tuple[str, int]]:
     """Every unit that may move now with the bit mask of its legal end hexes.
 
     8.2.2: a unit may enter a hex holding a friendly unit, but only one unit may be in a hex
-    at the end of the phase. Typhoon lets a move end on a friendly unit only if that unit may
-    still move this phase and has an empty hex to go to; until it has moved away, it is the
-    only unit that may move (so a phase can always be finished). See docs/decisions.md.
+    at the end of the phase. Any unit may move anywhere it can reach, as long as the units
+    still free to move can then leave every shared hex by the end of the phase (exchanges of
+    hexes, two- or three-way, included); a move after which that is impossible is refused, so
+    a phase can always be finished. See docs/decisions.md (decision 25).
     """
     return _moves(state)[0]
 
@@ -152,40 +153,145 @@ def _compute_moves(state: BfmState) -> tuple[list[tuple[str, int]], list[int], i
     spec = state.phase_spec
     if spec.kind != _MOVEMENT:
         return [], [], 0, False
-    index = state.index()
-    occupied = state.occupied_mask()
     hex_of = state.hex_of
-    if len(index) != len(hex_of):
-        # resolve the overstack first: only the unit that was there first (and has not moved) moves
-        stacked = state.overstacked()
-        masks = [(u, reach_mask(state, u) & ~occupied) for h in stacked for u in index[h] if may_move(state, u, spec)]
-        counts = [m.bit_count() for _, m in masks]
-        return masks, counts, sum(counts), False
+    bit = state.data.hex_bit
     # unmoved units still stand where the phase found them: their masks hold for the phase
     phase = state._reach
     movers = phase.get("movers")
     moved = state.moved
     if movers is None:
         movers = phase["movers"] = [(u, reach_mask(state, u)) for u in phase_movers(state) if u not in moved]  # type: ignore[assignment]
-    bit = state.data.hex_bit
-    empty = ~occupied
-    may_share = 0  # hexes whose (unmoved) occupant can still step aside to an empty hex
-    live = []
-    for um in movers:  # type: ignore[union-attr]
-        u, m = um
-        if u not in moved:
-            live.append(um)
-            if m & empty:
-                may_share |= bit[hex_of[u]]
-    free = empty | may_share
-    masks, counts, total = [], [], 1  # 1: ``end``
+    live = [um for um in movers if um[0] not in moved]  # type: ignore[union-attr]
+    index = state.index()
+    may_end = len(index) == len(hex_of)  # 8.2.2: one unit per hex at the end of the phase
+    if may_end:
+        # the common case, cheaply: no shared hex, so the fixed hexes are this side's other
+        # hexes, and a unit with an empty hex in reach can always step aside for a newcomer
+        live_home = 0
+        for u, _ in live:
+            live_home |= bit[hex_of[u]]
+        occupied = state.occupied_mask()
+        enemy = phase.get("enemy_mask")  # the enemy does not move in this phase
+        if enemy is None:
+            enemy = phase["enemy_mask"] = state.side_mask(enemy_of(spec.side))  # type: ignore[assignment]
+        fixed = occupied & ~enemy & ~live_home  # type: ignore[operator]
+        empty = ~occupied
+        if all(m & empty for _, m in live):
+            masks = [(u, m & ~fixed) for u, m in live]
+            counts = [m.bit_count() for _, m in masks]
+            return masks, counts, sum(counts) + 1, True
+    else:
+        live_units = {u for u, _ in live}
+        fixed = 0  # hexes of this side's units that may not move any more this phase
+        for u in state.data.side_units[spec.side]:  # type: ignore[index]
+            h = hex_of.get(u)
+            if h is not None and u not in live_units:
+                if fixed & bit[h]:
+                    return [], [], 0, False  # two units that cannot move share a hex: nothing is legal
+                fixed |= bit[h]
+    stacks = Unstacking(live, {u: bit[hex_of[u]] for u, _ in live}, fixed)
+    masks, counts, total = [], [], 0
     for u, m in live:
-        m &= free
+        m = stacks.destinations(u, m & ~fixed)
         n = m.bit_count()
         masks.append((u, m))
         counts.append(n)
         total += n
-    return masks, counts, total, True
+    return masks, counts, total + may_end, may_end
+
+
+class Unstacking:
+    """8.2.2 as a matching problem: every unit still free to move (``live``: unit, mask of the
+    hexes it can reach) must end the phase alone in its hex, in its own hex or one it can
+    reach, never in a ``fixed`` hex (held by a unit that may not move any more).
+
+    A perfect matching of units to hexes is found once (Kuhn's augmenting paths, starting
+    from every unit in its own hex). A move of ``u`` into hex ``h`` keeps the phase finishable
+    unless ``h`` is the matched hex of another unit ``v`` that cannot be re-matched: ``v``
+    needs a chain of units each moving into the next one's matched hex, ending in a free hex
+    (``escapes``) or in the hex ``u`` leaves (Berge: an augmenting path for ``v``)."""
+
+    def __init__(self, live: list[tuple[str, int]], home: dict[str, int], fixed: int) -> None:
+        self.options = {u: (m | home[u]) & ~fixed for u, m in live}
+        self.owner: dict[int, str] = {}  # matched hex bit -> unit
+        self.taken = 0
+        self.feasible = True
+        pending = []
+        for u, _ in live:
+            b = home[u]
+            if b & (fixed | self.taken):
+                pending.append(u)
+            else:
+                self.owner[b] = u
+                self.taken |= b
+        for u in pending:
+            if not self._augment(u, [0]):
+                self.feasible = False
+        self.match = {u: b for b, u in self.owner.items()}
+        self.free = ~(fixed | self.taken)
+        self._escapes: int | None = None
+        self._chains: dict[str, set[str]] = {}
+        self._stuck: list[tuple[str, int]] | None = None
+
+    def _augment(self, u: str, seen: list[int]) -> bool:
+        opts = self.options[u] & ~seen[0]
+        free = opts & ~self.taken
+        if free:
+            b = free & -free
+            self.owner[b] = u
+            self.taken |= b
+            return True
+        while opts:
+            b = opts & -opts
+            opts ^= b
+            seen[0] |= b
+            if self._augment(self.owner[b], seen):
+                self.owner[b] = u
+                return True
+        return False
+
+    def escapes(self) -> set[str]:
+        """The units that can leave their matched hex by a chain ending in a free hex."""
+        if self._escapes is None:
+            reachable = self.free  # free hexes, then the matched hexes of units that can escape
+            out: set[str] = set()
+            grown = True
+            while grown:
+                grown = False
+                for u, m in self.options.items():
+                    if u not in out and m & reachable:
+                        out.add(u)
+                        reachable |= self.match[u]
+                        grown = True
+            self._escapes = out  # type: ignore[assignment]
+        return self._escapes  # type: ignore[return-value]
+
+    def chains(self, v: str) -> set[str]:
+        """The units whose matched hex ``v`` can reach by a chain of moves into matched hexes."""
+        got = self._chains.get(v)
+        if got is None:
+            got, todo = set(), [v]
+            while todo:
+                x = todo.pop()
+                for w, b in self.match.items():
+                    if w not in got and w != v and self.options[x] & b:
+                        got.add(w)
+                        todo.append(w)
+            self._chains[v] = got
+        return got
+
+    def destinations(self, u: str, candidates: int) -> int:
+        """The hexes of ``candidates`` into which ``u`` may move (see the class docstring)."""
+        if not self.feasible:
+            return 0
+        if self._stuck is None:
+            escapes = self.escapes()
+            self._stuck = [(v, b) for v, b in self.match.items() if v not in escapes]
+        m = candidates
+        for v, b in self._stuck:
+            if v != u and b & candidates and u not in self.chains(v):
+                m &= ~b
+        return m
 
 
 def destinations(state: BfmState, unit: str) -> list[str]:
@@ -237,16 +343,47 @@ def legal_nth(state: BfmState, i: int) -> Action:
 
 def is_legal_move(state: BfmState, action: Move) -> bool:
     """Whether a move is legal now (the common case of ``Rules.is_legal``, kept cheap)."""
-    return state.phase_spec.kind == _MOVEMENT and action.unit in state.hex_of and action.to in destinations(state, action.unit)
+    if not (state.phase_spec.kind == _MOVEMENT and action.unit in state.hex_of and action.to in destinations(state, action.unit)):
+        return False
+    return not action.via or move_path(state, action) is not None
+
+
+def move_path(state: BfmState, action: Move) -> list[str] | None:
+    """The cheapest path of a move that names the hexes it passes through (``via``, in order),
+    under the same rules as ``reach``: never into an enemy unit (8.2.1), entering an enemy ZOC
+    ends the move (7.1, 8.3), forest 2 (TEC), one hex in mud (12.1), rail links only (8.1);
+    None if there is no such path within the unit's movement allowance."""
+    unit = action.unit
+    data = state.data
+    side = data.units[unit].side
+    spec = state.phase_spec
+    blocked = state.hexes_of_side(enemy_of(side))
+    ezoc = state.enemy_zoc(side)
+    if spec.movers == _RAIL:
+        neighbours, costs, allowance = data.rail_neighbours, data.unit_cost, data.units[unit].movement
+    elif data.mud(state.turn):
+        neighbours, costs, allowance = data.neighbours, data.unit_cost, 1
+    else:
+        neighbours, costs, allowance = data.neighbours, data.terrain_cost, data.units[unit].movement
+
+    def step(a: str, b: str) -> int | None:
+        return None if b in blocked else costs[b]
+
+    got = route_via(state.hex_of[unit], (*action.via, action.to), allowance, neighbours.__getitem__, step, ezoc.__contains__)
+    return None if got is None else got[0]
 
 
 def apply_move(state: BfmState, a: Move, events: list) -> None:
     unit, to = a.unit, a.to
     start = state.hex_of[unit]
+    cities = state.data.cities
     state.put(unit, to)
     state.moved.add(unit)
-    events.append(f"{unit} moves {start} -> {to}")
-    if to in state.data.cities:
+    events.append(f"{unit} moves {start} -> {to}" + (" via " + " ".join(a.via) if a.via else ""))
+    for h in a.via:  # 10.0: the last side to have entered a city controls it (decision 8)
+        if h in cities and h != start:
+            events += enter_hex(state, unit, h)
+    if to in cities:
         events += enter_hex(state, unit, to)
 
 
@@ -259,8 +396,9 @@ def why_not_move(state: BfmState, a: Move) -> str:
     spec = state.phase_spec
     if not may_move(state, a.unit):
         return f"{a.unit} may not move in the {spec.label}"
-    if state.overstacked():
-        return f"the unit sharing {state.overstacked()[0]} must move off first (8.2.2)"
     if a.to not in reach(state, a.unit):
         return f"{a.unit} cannot reach {a.to} this phase"
-    return f"{a.unit} may not end its move in {a.to} (one unit per hex, 8.2.2)"
+    if a.via and a.to in destinations(state, a.unit):
+        return f"{a.unit} cannot reach {a.to} through {', '.join(a.via)} this phase (8.0-8.3)"
+    return (f"{a.unit} may not end its move in {a.to}: the units there could not all leave it by the end "
+            "of the phase (one unit per hex, 8.2.2)")

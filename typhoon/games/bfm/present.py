@@ -431,10 +431,13 @@ def _describe_move(rules, state, a: Move, d) -> None:
     d.update(
         units=[a.unit],
         hex=a.to,
-        label=f"Move {a.unit} {origin or '?'} to {a.to}" + (" by rail" if rail else ""),
+        label=f"Move {a.unit} {origin or '?'} to {a.to}" + (" through " + ", ".join(a.via) if a.via else "") + (" by rail" if rail else ""),
         rule="8.1" if rail else "8.0",
+        waypoints="via",  # 10.0: a move may name the hexes it passes through (decision 8)
     )
     d["from"] = origin
+    if a.via:
+        d["path"] = [origin, *a.via, a.to] if origin else None
 
 
 def _describe_attack(rules, state, a: Attack, d) -> None:

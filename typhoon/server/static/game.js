@@ -86,7 +86,7 @@ export class GamePage {
       onclick: () => this.charts.showModal() }, "Charts");
 
     this.mapView = new MapView(this.mapBox, this.meta.map_meta, {
-      onHex: (hex) => this.onHex(hex),
+      onHex: (hex, ev) => this.onHex(hex, false, ev),
       onUnit: (u) => this.onUnit(u),
     });
     const idsOn = localStorage.getItem("typhoon.hexids") === "1";
@@ -282,12 +282,25 @@ export class GamePage {
     this.fetchOdds();
   }
 
-  onHex(hex, fromUnit = false) {
+  onHex(hex, fromUnit = false, ev = null) {
     const L = this.L;
     if (!this.view || !this.view.you_act || this.playing) return;
     const u = this.sel.unit || this.sel.poolUnit;
+    // Shift-click: a hex the selected unit's move passes through, in order (describe's "waypoints")
+    if (u && ev && ev.shiftKey && (L.target[u] || []).some((a) => a.waypoints)) {
+      const via = this.sel.via || (this.sel.via = []);
+      const at = via.indexOf(hex);
+      if (at >= 0) via.splice(at, 1);
+      else via.push(hex);
+      return this.render();
+    }
     if (u) {
       const acts = (L.target[u] || L.pool[u] || []).filter((a) => a.hex === hex);
+      const via = this.sel.via || [];
+      if (acts.length === 1 && via.length && acts[0].waypoints) {
+        this.sel.via = [];
+        return this.send(`${acts[0].text} ${acts[0].waypoints} ${via.join(" ")}`);
+      }
       if (acts.length) return this.choose(acts);
     }
     if ((L.hexOnly[hex] || []).length === 1) return this.send(L.hexOnly[hex][0].text);
@@ -366,7 +379,8 @@ export class GamePage {
       for (const a of L.target[this.sel.unit] || []) hl[a.hex] = "dest";
       const su = this.unitsById[this.sel.unit];
       if (su && su.hex) hl[su.hex] = "origin";
-    }
+      for (const w of this.sel.via || []) hl[w] = "via";
+    } else this.sel.via = [];
     if (this.sel.poolUnit) for (const a of L.pool[this.sel.poolUnit] || []) hl[a.hex] = "dest";
     if (L.declaring) {
       const att = [...this.sel.attackers];
@@ -605,7 +619,11 @@ export class GamePage {
       if (pools) parts.push(pools);
       const su = this.sel.unit;
       if (su && L.target[su]) {
-        parts.push(h("p", {}, `${this.unitsById[su].label || su}: click a highlighted hex (click it again to deselect).`),
+        const via = this.sel.via || [];
+        const ways = (L.target[su] || []).some((a) => a.waypoints)
+          ? (via.length ? ` Passing through ${via.join(", ")} (Shift-click a hex again to drop it).` : " Shift-click hexes first to name the hexes the move passes through.")
+          : "";
+        parts.push(h("p", { "data-testid": "move-help" }, `${this.unitsById[su].label || su}: click a highlighted hex (click it again to deselect).${ways}`),
           h("button", { type: "button", onclick: () => { this.sel.unit = null; this.render(); } }, "Cancel"));
       } else if (Object.keys(L.target).length) {
         parts.push(h("p", {}, "Click one of your units to see what it may do."));
