@@ -459,3 +459,18 @@ def test_ex_then_retreat_through_ezoc_not_matched():
         g.push("retreat " + " ".join(sorted(offered(g))[0]))
     assert "24A" not in g.state.hex_of  # 8 -> 4 by the EX, eliminated by the EZOC step
     assert "XXXIV" not in g.state.reduced and "LVI" in g.state.reduced
+
+
+def test_a_resolved_battle_keeps_the_odds_it_was_fought_at():
+    """9.0 steps 1-3: the odds are computed when the battle is resolved; the battle list shows
+    those odds afterwards (issue 15: not odds recalculated on the position after the result).
+    16A in forest 0405, XL + XLVI (18) vs 4 = 4:1, -1 forest = 3:1 (000 9.0 / TEC)."""
+    from typhoon.games.bfm import new_game, position, present
+
+    g = new_game({"edition": "2009"}, seed=0)
+    for a in ["attack XL 0405", "attack XLVI 0405", "commit", "roll 1"]:  # one battle: resolved at once
+        g.push(a)  # die 1 at 3:1: DR, the defender retreats and the hex is empty
+    battle = present.view(g.rules, g.state, None)["battles"][0]
+    assert battle["target"] == "0405" and battle["odds"] is None  # nothing left to recalculate
+    assert battle["fought"] == {"final": "3:1"}
+    assert position.from_json(position.to_json(g.state)).battles["0405"].fought == "3:1"

@@ -250,7 +250,8 @@ VIEW_DOC = """
              "flags": [text], "hidden": bool}],
   "control": {hex_id: side}, "markers": [{"hex", "kind", "label"}],
   "battles": [{"target": hex_id, "attackers": [unit], "defenders": [unit], "step": text,
-               "result": text|null, "odds": <preview>|null}],
+               "result": text|null, "odds": <preview>|null,
+               "fought": {"final": column}|null}],   # optional: the odds a resolved battle was fought at
   "pending": {"kind": text, "text": text} | null,
   "score": {side: number}, "weather": text|null, "notes": [text],
   "zoc": {side: [hex_id...]}          # optional: the hexes each side's zone of control covers

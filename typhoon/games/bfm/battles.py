@@ -103,6 +103,7 @@ def apply_resolve(state: BfmState, a: Resolve, events: list) -> None:
     battle = state.battles[a.target]
     state.current = a.target
     odds = combat.battle_odds(state, a.target, battle.attackers)
+    battle.fought = odds.label  # what the battle list shows from now on, whatever happens next
     attackers = "+".join(battle.attackers)
     shifts = "".join(f", {s.columns:+d} {s.reason}" for s in odds.shifts)
     mud = f" ({odds.mud})" if odds.mud else ""

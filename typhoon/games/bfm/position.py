@@ -47,6 +47,7 @@ def to_json(state: BfmState) -> dict[str, Any]:
                 "result": b.result,
                 "loss_due": str(b.loss_due),
                 "loss_kind": b.loss_kind,
+                **({"fought": b.fought} if b.fought else {}),
             }
             for b in state.battles.values()
         ],
@@ -98,6 +99,15 @@ def _points(value: Any, what: str) -> Fraction:
 
 # 9.0 battle sequence: the steps a battle reaches only once its die is rolled (it has a result)
 _AFTER_ROLL = (Step.STAND_FAST, Step.RETREAT, Step.LOSS, Step.ADVANCE)
+
+
+def _fought(value: Any, target: str) -> str | None:
+    """A battle's ``fought`` odds label: absent, or a short text."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or not 0 < len(value) <= 40:
+        raise PositionError(f"battles: fought in {target} must be an odds label such as '3:1', not {value!r}")
+    return value
 
 
 def from_json(doc: dict[str, Any]) -> BfmState:
@@ -195,6 +205,7 @@ def from_json(doc: dict[str, Any]) -> BfmState:
             None if result is None else named(Result, result, "result"),
             _points(b.get("loss_due", "0"), f"battles: loss_due in {t}"),
             None if loss_kind is None else named(Result, loss_kind, "loss_kind"),
+            _fought(b.get("fought"), t),
         )
     current = doc.get("current")
     if current is not None and current not in battles:

@@ -214,6 +214,7 @@ def battle_json(state: BfmState, b: Battle) -> dict[str, Any]:
         "loss_kind": b.loss_kind,
         "current": state.current == b.target,
         "odds": odds,
+        "fought": {"final": b.fought} if b.fought else None,
     }
 
 

@@ -31,9 +31,10 @@ class Battle:
     result: Result | None = None
     loss_due: Fraction = Fraction(0)  # EX: strength points the attacker still has to lose
     loss_kind: Result | None = None  # Result.EX or Result.AL while the attacker takes losses
+    fought: str | None = None  # the odds column it was resolved at ("3:1", "below 1:1"), once resolved
 
     def copy(self) -> Battle:
-        return Battle(self.target, self.defender, list(self.attackers), self.step, self.result, self.loss_due, self.loss_kind)
+        return Battle(self.target, self.defender, list(self.attackers), self.step, self.result, self.loss_due, self.loss_kind, self.fought)
 
 
 @dataclass

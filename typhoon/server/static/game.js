@@ -396,7 +396,8 @@ export class GamePage {
       target: b.target,
       from: (b.attackers || []).map((a) => this.unitsById[a] && this.unitsById[a].hex).filter(Boolean),
       cls: b.current ? "current" : "declared",
-      label: b.odds ? b.odds.final ?? b.odds.label ?? null : null,
+      // a resolved battle keeps the odds it was fought at (the view's "fought"), never recalculated ones
+      label: b.fought ? b.fought.final : b.odds ? b.odds.final ?? b.odds.label ?? null : null,
     }));
     this.mapView.drawBattles(battles);
 
@@ -512,7 +513,7 @@ export class GamePage {
         this.mapView.drawUnits(after.units || [], { selected: new Set(step.changes.moves.map((m) => m.unit)) });
         const hexOf = Object.fromEntries((after.units || []).map((u) => [u.id, u.hex]));
         this.mapView.drawBattles((after.battles || []).map((b) => ({ target: b.target, from: (b.attackers || []).map((a) => hexOf[a]).filter(Boolean),
-          cls: b.current ? "current" : "declared", label: b.odds ? b.odds.final ?? null : null })));
+          cls: b.current ? "current" : "declared", label: b.fought ? b.fought.final : b.odds ? b.odds.final ?? null : null })));
         this.mapView.drawTrail(step.changes.moves.map((m) => ({ ...m, cls: "now" })), step.changes.marks);
         const focus = step.changes.moves[0] ? step.changes.moves[0].to : step.changes.marks[0] && step.changes.marks[0].hex;
         if (focus) this.mapView.reveal(focus);
