@@ -288,7 +288,9 @@ def _victory(data: Any) -> list[dict[str, Any]]:
         {"side": "soviet", "text": "The Soviets win if they control Moscow and any one other city.", "rule": rule},
         {"side": None, "text": "Any other result is a draw.", "rule": rule},
         {"side": None, "text": "A city is controlled by the side whose unit entered it last; all are Soviet at the start "
-                               "except those occupied by German units.", "rule": "10.0"},
+                               "except those occupied by German units. A unit passing through a city takes it when "
+                               "its move names the city on the way (move ... via HEX; in the browser, Shift-click it).",
+         "rule": "10.0; decision 8"},
     ]  # fmt: skip
 
 
