@@ -4,7 +4,7 @@ Chance: ``weather 3`` (13.1, 1d6), ``ground 5`` (13.2), ``support 2PzA 4`` (11.2
 ``commitment 4`` (16.24), ``chit 339/167/53 chit_g3_2`` (8.32), ``roll 7`` (9.0, 2d6).
 Choices: ``allocate 2PzA=4 3PzA=3 4PzA=2 4A=1`` (11.22), ``insupport 24/2PzA 43/2PzA`` (11.24),
 ``move U HEX`` (5.4 tactical), ``strategic U HEX`` (5.5), ``rail U HEX`` (5.6), ``exit U N`` (18.19),
-``hedgehog U`` (19.12), ``commit U`` (16.24), ``accelerate HQ`` (9.62), ``attack HEX U...`` (9.2),
+``hedgehog U`` (19.12), ``commit U`` (16.24), ``accelerate HQ`` (9.62), ``attack HEX[+HEX...] U...`` (9.2, 9.26),
 ``air N`` (17.22/17.23), ``defend U...`` (7.24), ``evade HEX`` (10.25), ``stand`` (10.25),
 ``loss U`` (9.86), ``retreat HEX`` (9.92), ``advance U HEX`` / ``advance none`` (9.96),
 ``interdict HEX`` (17.31), ``eliminate U`` (7.11), ``plan historical`` (18.41), ``end``.
@@ -155,13 +155,19 @@ class Accelerate:
 
 @dataclass(frozen=True, slots=True)
 class Attack:
-    """9.2: attack the units in ``target`` with the participating ``units`` (7.24)."""
+    """9.2: attack the units in ``target`` with the participating ``units`` (7.24); 9.25 /
+    9.26: ``also`` the other defending hexes of one combat on several hexes."""
 
     target: str
     units: tuple[str, ...]
+    also: tuple[str, ...] = ()
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return (self.target,) + self.also
 
     def __str__(self) -> str:
-        return f"attack {self.target} {_u(self.units)}"
+        return f"attack {'+'.join(self.targets)} {_u(self.units)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,11 +339,14 @@ def parse(text: str, unit: Callable[[str], str], check_hex: Callable[[str], str]
         return Accelerate(unit(args[0]))
     if verb == "attack":
         if len(args) < 2:
-            raise ParseError(f"{text!r}: expected 'attack <hex> <unit> [<unit>...]'")
+            raise ParseError(f"{text!r}: expected 'attack <hex>[+<hex>...] <unit> [<unit>...]'")
         units = tuple(unit(w) for w in args[1:])
         if len(set(units)) != len(units):
             raise ParseError(f"{text!r}: a unit is named twice")
-        return Attack(check_hex(args[0]), units)
+        hexes = tuple(check_hex(w) for w in args[0].split("+"))
+        if len(set(hexes)) != len(hexes):
+            raise ParseError(f"{text!r}: a defending hex is named twice")
+        return Attack(hexes[0], units, hexes[1:])
     if verb == "air":
         count(1, "air <0..2>")
         return Air(number(args[0], 0, 2))

@@ -100,46 +100,93 @@ def required_pairs(state: OtState, side: str) -> list[tuple[str, str]]:
     return out
 
 
-def attack_options(state: OtState, side: str, limit: int = 64) -> list[tuple[str, tuple[str, ...]]]:
-    """Every (target, participating units) a phasing side may declare now (9.2, 9.25, 7.24)."""
-    nb = state.scen.neighbours
-    enemy_hexes = sorted({state.stacks.hex_of[u] for u in state.on_map(other(side))})
+def attack_options(state: OtState, side: str, limit: int = 64) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
+    """Every (target, participating units, other defending hexes) a phasing side may declare
+    now (9.2, 7.24): one hex, or (9.25 / 9.26) several hexes every attacker is adjacent to;
+    at most ``limit`` per first hex (the one-hex attacks first)."""
     out = []
-    for t in enemy_hexes:
-        if t in state.targets:
+    per_first: dict[str, int] = {}
+    for targets in defending_hex_sets(state, side):
+        room = limit - per_first.get(targets[0], 0)
+        if room <= 0:
             continue
-        per_hex = []
-        for h in nb[t]:
-            if state.side_at(h) != side:
-                continue
-            avail = attackers_available(state, side, h)
-            if avail:
-                per_hex.append([()] + participant_options(state, side, avail, stack_used(state, h)))
-        combos = []
-        for prod in itertools.product(*per_hex):
-            units = tuple(u for part in prod for u in part)
-            if units:
-                combos.append(units)
-        combos.sort(key=lambda c: (-len(c), c))
-        out += [(t, tuple(sorted(c, key=state.scen.unit_index.__getitem__))) for c in combos[:limit]]
+        got = [(targets[0], units, targets[1:]) for units in _participants(state, side, targets, room)]
+        per_first[targets[0]] = per_first.get(targets[0], 0) + len(got)
+        out += got
     return out
 
 
-def defend_options(state: OtState, target: str) -> list[tuple[str, ...]]:
-    """7.24 / 7.25: the defending stack's participating sets (the largest ones)."""
-    units = [u for u in state.at(target) if u not in state.retreated]  # 9.94
-    if not units:
+def defending_hex_sets(state: OtState, side: str) -> list[tuple[str, ...]]:
+    """The enemy hexes not yet attacked, alone, then (9.25 / 9.26) every set of two or more of
+    them that some friendly stack is adjacent to all of (sorted, the first hex first)."""
+    nb = state.scen.neighbours
+    enemy = sorted({state.stacks.hex_of[u] for u in state.on_map(other(side))} - state.targets)
+    enemy_set = set(enemy)
+    sets: set[tuple[str, ...]] = set()
+    for h in sorted({state.stacks.hex_of[u] for u in state.on_map(side)}):
+        around = sorted(n for n in nb[h] if n in enemy_set)
+        for k in range(2, len(around) + 1):
+            sets.update(itertools.combinations(around, k))
+    return [(t,) for t in enemy] + sorted(sets)
+
+
+def _participants(state: OtState, side: str, targets: tuple[str, ...], limit: int) -> list[tuple[str, ...]]:
+    """9.25: the friendly stacks adjacent to every defending hex, each joining with one of its
+    7.24 participant sets (or not at all); largest first, at most ``limit``."""
+    nb = state.scen.neighbours
+    common = set(nb[targets[0]])
+    for t in targets[1:]:
+        common &= set(nb[t])
+    per_hex = []
+    for h in sorted(common):
+        if state.side_at(h) != side:
+            continue
+        avail = attackers_available(state, side, h)
+        if avail:
+            per_hex.append([()] + participant_options(state, side, avail, stack_used(state, h)))
+    combos = []
+    for prod in itertools.product(*per_hex):
+        units = tuple(u for part in prod for u in part)
+        if units:
+            combos.append(units)
+    combos.sort(key=lambda c: (-len(c), c))
+    return [tuple(sorted(c, key=state.scen.unit_index.__getitem__)) for c in combos[:limit]]
+
+
+def defend_options(state: OtState, target: str, also: tuple[str, ...] | list[str] = ()) -> list[tuple[str, ...]]:
+    """7.24 / 7.25: the defending stacks' participating sets (the largest ones of each stack;
+    9.23: every possible unit of a hex under attack; 9.26: the stacks of every defending hex)."""
+    per_hex = []
+    for h in (target, *also):
+        units = [u for u in state.at(h) if u not in state.retreated]  # 9.94
+        if not units:
+            continue
+        opts = participant_options(state, state.side_of(units[0]), units, [])
+        best = max(len(o) for o in opts)
+        per_hex.append([o for o in opts if len(o) == best])
+    if not per_hex:
         return [()]
-    side = state.side_of(units[0])
-    opts = participant_options(state, side, units, [])
-    best = max(len(o) for o in opts)
-    return [o for o in opts if len(o) == best]
+    return [tuple(u for part in prod for u in part) for prod in itertools.product(*per_hex)]
 
 
 # -- strengths and shifts ------------------------------------------------------------------------
 def combat_line(state: OtState, target: str) -> str:
     """9.31: the CRT line of the defender's terrain."""
     return state.data.tec["combat_lines"][state.data.terrain[target]]
+
+
+def defenders_line(state: OtState, targets: tuple[str, ...], att: Fraction, dfn: Fraction) -> tuple[str, int]:
+    """9.31 / 9.26: the CRT line of the defender's terrain, and the column the strengths give
+    on it; against several hexes, the line most favourable to the defender (the lowest column
+    of the table for these strengths; the first hex's line on a tie)."""
+    best: tuple[int, str] | None = None
+    for t in targets:
+        line = combat_line(state, t)
+        labels = state.data.crt_lines[line]
+        col = ratio_column(att, dfn, [x.replace("-", ":") for x in labels]) if dfn > 0 else len(labels) - 1
+        if best is None or col < best[0]:
+            best = (col, line)
+    return best[1], best[0]
 
 
 def across_river(state: OtState, target: str, attackers: list[str]) -> bool:
@@ -242,18 +289,18 @@ def air_shifts(att_air: int, def_air: int) -> list[Shift]:
 
 
 def odds(state: OtState, target: str, attackers: list[str], defenders: list[str] | None = None,
-         att_air: int = 0, def_air: int = 0) -> dict[str, Any]:
+         att_air: int = 0, def_air: int = 0, also: tuple[str, ...] | list[str] = ()) -> dict[str, Any]:
     """The odds of a combat, every term named: strengths, line, column, shifts (D36), and each
-    result's chance on 2d6."""
+    result's chance on 2d6; ``also``: the other defending hexes of a multi-hex combat (9.26)."""
+    targets = (target, *also)
     if defenders is None:
-        opts = defend_options(state, target)
+        opts = defend_options(state, target, also)
         defenders = list(opts[0]) if opts else []
-    river = across_river(state, target, attackers)
+    river = {t: across_river(state, t, attackers) for t in targets}
     att = sum((unit_attack(state, u) for u in attackers), Fraction(0))
-    dfn = sum((unit_defence(state, u, river) for u in defenders), Fraction(0))
-    line = combat_line(state, target)
+    dfn = sum((unit_defence(state, u, river.get(state.hex_of(u), False)) for u in defenders), Fraction(0))
+    line, base = defenders_line(state, targets, att, dfn)
     labels = state.data.crt_lines[line]
-    base = ratio_column(att, dfn, [x.replace("-", ":") for x in labels]) if dfn > 0 else len(labels) - 1
     shifts = (divisional_integrity(state, target, attackers, defenders) + combined_arms(state, attackers, defenders)
               + air_shifts(att_air, def_air) + optional_shifts(state, target, attackers, defenders))
     total = sum(s.columns for s in shifts)
@@ -263,12 +310,14 @@ def odds(state: OtState, target: str, attackers: list[str], defenders: list[str]
         r = state.data.crt_rows[roll][col]
         results[r] = results.get(r, Fraction(0)) + p
     notes = []
-    if river:
+    if any(river.values()):
         notes.append("defenders doubled: attacked entirely across river hexsides (9.32)")
+    if len(targets) > 1:
+        notes.append(f"one combat against {len(targets)} hexes: the {line} line, the most favourable to the defender (9.26)")
     if any(u in state.data.entrenchment for u in [target]) and defenders and state.side_of(defenders[0]) == "russian":
         notes.append("Russian defenders doubled in an Entrenchment (14.21)")
     return {
-        "target": target, "attackers": list(attackers), "defenders": list(defenders),
+        "target": target, "targets": list(targets), "attackers": list(attackers), "defenders": list(defenders),
         "attack": float(att), "defence": float(dfn), "line": line, "base_column": labels[clamp(base, len(labels))],
         "below_table": base < 0, "shifts": [{"columns": s.columns, "reason": s.reason, "rule": s.rule} for s in shifts],
         "column_index": col, "column": labels[col], "odds": labels[col],
@@ -382,5 +431,5 @@ def loss_candidates(state: OtState, b: dict[str, Any], side: str, pool: str) -> 
             return tanks
     if fought:
         return fought
-    hexes = b["attacker_hexes"] if side == b["attacker"] else [b["target"]]
+    hexes = b["attacker_hexes"] if side == b["attacker"] else b["targets"]
     return [u for h in hexes for u in state.at(h) if state.side_of(u) == side]

@@ -86,14 +86,15 @@ def _unit(c: dict[str, Any]) -> Unit:
     )
 
 
-@dataclass
+@dataclass(eq=False)
 class OtData:
-    """Everything the scenarios share, from the kit."""
+    """Everything the scenarios share, from the kit (hashed by identity: caches key on it)."""
 
     kit: Any
     grid: Any = field(init=False)
 
     def __post_init__(self) -> None:
+        self._scenarios: dict[str, Scenario] = {}
         k = self.kit
         self.grid = k.grid
         self.all_hexes: tuple[str, ...] = tuple(k.grid.all_hexes)
@@ -158,6 +159,13 @@ class OtData:
     def army_of_hq(self, hq: str) -> str:
         return hq.split("/")[1]
 
+    def scenario(self, key: str) -> Scenario:
+        """The scenario ``key`` ("18.1") of this data, built once."""
+        scen = self._scenarios.get(key)
+        if scen is None:
+            scen = self._scenarios[key] = Scenario(key, self.scenario_docs[SCENARIOS[key]], self)
+        return scen
+
 
 @cache
 def ot_data() -> OtData:
@@ -169,7 +177,7 @@ def ot_data() -> OtData:
     return OtData(kit)
 
 
-@dataclass
+@dataclass(eq=False)
 class Scenario:
     """One scenario of 18.0: its hexes (map sections), edges, set-up, parameters and victory."""
 
@@ -233,7 +241,6 @@ class Scenario:
         return fq is not None and q < fq
 
 
-@cache
 def scenario(key: str) -> Scenario:
-    data = ot_data()
-    return Scenario(key, data.scenario_docs[SCENARIOS[key]], data)
+    """The scenario ``key`` of the shipped kit."""
+    return ot_data().scenario(key)

@@ -58,7 +58,7 @@ import numpy as np
 from . import combat
 from .actions import (PLANS, Accelerate, Advance, Air, Allocate, Attack, Commit, Defend, DieRoll, Draw, Eliminate, End,
                       Evade, Exit, Hedgehog, InSupport, Interdict, Loss, Move, Plan, Retreat, Roll, Stand, SupportRoll)
-from .data import GERMAN_ARMIES, ot_data, scenario
+from .data import GERMAN_ARMIES
 from .movement import enemy_zoc
 from .rules import MOVE_MODE, PHASE_IDS, PHASE_INFO
 from .state import UNKNOWN, OtState, other
@@ -134,8 +134,8 @@ class OtEncoding:
 
     def __init__(self, rules: Any, scenario_key: str) -> None:
         self.rules = rules
-        d = self.data = ot_data()
-        scen = self.scen = scenario(scenario_key)
+        d = self.data = rules.data
+        scen = self.scen = d.scenario(scenario_key)
         self.scenario_key = scenario_key
         self.units = tuple(scen.units)
         self.hexes = tuple(sorted(scen.hexes))
@@ -195,12 +195,12 @@ class OtEncoding:
             if t is Accelerate:
                 return o["accelerate"] + self.u[action.hq]
             if t is Attack:
-                rank = self._attack_ranks(state).get((action.target, tuple(action.units)))
+                rank = self._attack_ranks(state).get((action.target, tuple(action.units), tuple(action.also)))
                 if rank is None:
                     raise ValueError("not one of the rules' participant sets (7.24)")
                 return o["attack"] + self.h[action.target] * ATTACK_OPTIONS + rank
             if t is Defend:
-                stack = state.at(state.battle["target"])
+                stack = _defending(state)
                 mask = sum(1 << stack.index(u) for u in action.units)
                 if mask >= 2**DEFEND_BITS:
                     raise ValueError(f"more than {DEFEND_BITS} units in the stack")
@@ -242,11 +242,11 @@ class OtEncoding:
             self._attack_cache = (key, opts)
         return self._attack_cache[1]
 
-    def _attack_ranks(self, state: OtState) -> dict[tuple[str, tuple[str, ...]], int]:
-        ranks: dict[tuple[str, tuple[str, ...]], int] = {}
+    def _attack_ranks(self, state: OtState) -> dict[tuple[str, tuple[str, ...], tuple[str, ...]], int]:
+        ranks: dict[tuple[str, tuple[str, ...], tuple[str, ...]], int] = {}
         seen: dict[str, int] = {}
-        for t, us in self._attack_options(state):
-            ranks[(t, us)] = seen.get(t, 0)
+        for t, us, also in self._attack_options(state):
+            ranks[(t, us, also)] = seen.get(t, 0)
             seen[t] = seen.get(t, 0) + 1
         return ranks
 
@@ -272,15 +272,15 @@ class OtEncoding:
             return cls(self.units[k])
         if name == "attack":
             t, rank = self.hexes[k // ATTACK_OPTIONS], k % ATTACK_OPTIONS
-            opts = [us for tt, us in self._attack_options(state) if tt == t]
+            opts = [(us, also) for tt, us, also in self._attack_options(state) if tt == t]
             if rank >= len(opts):
                 raise ValueError(f"no attack option {rank} on {t} now (9.2, 7.24)")
-            return Attack(t, opts[rank])
+            return Attack(t, *opts[rank])
         if name == "defend":
             b = state.battle
             if b is None:
                 raise ValueError("no battle: nobody defends")
-            stack = state.at(b["target"])
+            stack = _defending(state)
             if k >> len(stack):
                 raise ValueError(f"defend mask {k} names more units than the {len(stack)} in {b['target']}")
             return Defend(tuple(stack[i] for i in range(len(stack)) if k >> i & 1))
@@ -529,7 +529,7 @@ class OtEncoding:
         b, p = s.battle, self.p
         if b is None:
             return
-        mark("battle_target", [b["target"]])
+        mark("battle_target", b.get("targets", [b["target"]]))
         mark("battle_attacker", [s.hex_of(u) for u in b["attackers"] if u in s.stacks])
         mark("battle_defender", [s.hex_of(u) for u in b["defenders"] if u in s.stacks])
         if b.get("retreat"):
@@ -594,6 +594,14 @@ class OtEncoding:
 
 
 _ENCODINGS: dict[tuple[int, str], OtEncoding] = {}
+
+
+def _defending(state: OtState) -> list[str]:
+    """The units of the battle's defending hexes, in order (9.26: several hexes)."""
+    b = state.battle
+    if b is None:
+        raise ValueError("no battle: nobody defends")
+    return [u for t in b.get("targets", [b["target"]]) for u in state.at(t)]
 
 
 def encoding_for(rules: Any, scenario_key: str) -> OtEncoding:

@@ -194,7 +194,7 @@ _REACH_CACHE: dict[tuple, Reach] = {}
 def cached_reach(state: OtState, uid: str, mode: str, ctx: dict[str, Any]) -> Reach:
     """:func:`unit_reach`, remembered for the segment: the phasing side's own moves never change
     the enemy's hexes or zones, so a unit's reach only depends on what the key names."""
-    key = (state.scenario_key, state.turn, state.phase, uid, mode, state.hex_of(uid), state.supply.get(uid),
+    key = (state.data, state.scenario_key, state.turn, state.phase, uid, mode, state.hex_of(uid), state.supply.get(uid),
            state.weather, state.ground, state.snow, ctx["sig"], frozenset(state.interdicted) if mode == "rail" else None)
     r = _REACH_CACHE.get(key)
     if r is None:

@@ -11,20 +11,27 @@ from typing import Any
 
 from ...core.contract import BasePackage, OptionSpec, PlayerFactory
 from ...core.errors import IllegalActionError
+from ...core.kit import Kit
 from . import combat, view
 from .actions import Attack
 from .data import SCENARIOS
+from .kitcheck import build_data
 from .players import GreedyPlayer, RandomPlayer, evaluate
 from .rules import PHASE_INFO, OtRules
 from .state import STRENGTHS, OtState
 
 
 class OtPackage(BasePackage):
-    name = "ot"
-    title = "Operation Typhoon"
+    """The rules on the shipped reconstruction (``data`` None) or on an owner's kit's data."""
+
     sides = ("german", "russian")
     side_names = {"german": "German", "russian": "Russian"}
-    rules = OtRules()
+
+    def __init__(self, data: Any = None, name: str = "ot", title: str = "Operation Typhoon") -> None:
+        self.name = name
+        self.title = title
+        self.data = data
+        self.rules = OtRules(data)
 
     def option_specs(self) -> list[OptionSpec]:
         return [
@@ -42,7 +49,7 @@ class OtPackage(BasePackage):
 
     def map_meta(self, options: dict[str, Any] | None = None) -> dict[str, Any]:
         opts = self.normalise_options(options)
-        return view.map_meta(str(opts["scenario"]))
+        return view.map_meta(str(opts["scenario"]), self.data)
 
     def view(self, state: OtState, seat: str | None) -> dict[str, Any]:
         return view.view(state, seat, self.rules)
@@ -53,7 +60,8 @@ class OtPackage(BasePackage):
     def preview(self, state: OtState, action: Any) -> dict[str, Any] | None:
         if not isinstance(action, Attack):
             return None
-        return combat.odds(self.rules.observe(state, self.rules.current_player(state)), action.target, list(action.units))
+        return combat.odds(self.rules.observe(state, self.rules.current_player(state)), action.target, list(action.units),
+                           also=action.also)
 
     def battle_preview(self, state: OtState, target: str, attackers: Sequence[str]) -> dict[str, Any]:
         """The odds of ``attackers`` against ``target`` now, every shift named; raises
@@ -85,7 +93,7 @@ class OtPackage(BasePackage):
 
     def rules_doc(self, options: dict[str, Any] | None = None) -> dict[str, Any]:
         opts = self.normalise_options(options)
-        return view.rules_doc(str(opts["scenario"]))
+        return view.rules_doc(str(opts["scenario"]), self.data)
 
     def players(self) -> dict[str, PlayerFactory]:
         return {"greedy": GreedyPlayer, "random": RandomPlayer}
@@ -101,3 +109,12 @@ class OtPackage(BasePackage):
 
 
 PACKAGE = OtPackage()
+
+
+def package_from_kit(kit: Kit, name: str) -> OtPackage:
+    """The Operation Typhoon rules on an owner's loaded kit (``typhoon.core.kit.load_kit``),
+    called ``name``: every value the rules read (terrain, hexsides, counters, tables, set-ups)
+    comes from the kit. A kit that lacks what the rules need (a skeleton with TODOs, a missing
+    table or place) raises :class:`~typhoon.core.kit.KitError` naming every missing piece."""
+    data = build_data(kit)
+    return OtPackage(data, name=name, title=kit.title or "Operation Typhoon")

@@ -129,10 +129,10 @@ class GreedyPlayer:
         best, score = None, -9.0
         seen: set[str] = set()
         for a in sorted(attacks, key=lambda a: -len(a.units)):
-            if a.target in seen:
+            if a.targets in seen:
                 continue
-            seen.add(a.target)
-            o = combat.odds(state, a.target, list(a.units))
+            seen.add(a.targets)
+            o = combat.odds(state, a.target, list(a.units), also=a.also)
             s = 0.0
             for r, p in o["results"].items():
                 side, n, m, _ = combat.parse_result(r)

@@ -36,13 +36,14 @@ def to_json(state: OtState) -> dict[str, Any]:
     return doc
 
 
-def from_json(doc: dict[str, Any]) -> OtState:
+def from_json(doc: dict[str, Any], data: Any = None) -> OtState:
+    """The state ``doc`` describes, on ``data`` (an owner's kit) or the shipped kit."""
     if not isinstance(doc, dict) or doc.get("game") != "ot":
         raise PositionError("not an Operation Typhoon position (expected {'game': 'ot', ...})")
     key = doc.get("scenario")
     if key not in SCENARIOS:
         raise PositionError(f"unknown scenario {key!r}; scenarios: {sorted(SCENARIOS)}")
-    d = ot_data()
+    d = data if data is not None else ot_data()
     try:
         stacks = Stacks()
         for u, h in doc["units"].items():
@@ -50,7 +51,7 @@ def from_json(doc: dict[str, Any]) -> OtState:
                 raise PositionError(f"unknown unit {u!r}")
             stacks.place(u, d.grid.canonical(h))
         state = OtState(key, dict(doc["options"]), int(doc["turn"]), str(doc["phase"]), stacks, {}, {}, set(), {},
-                        {k: list(v) for k, v in doc["cups"].items()}, {})
+                        {k: list(v) for k, v in doc["cups"].items()}, {}, book=data)
         for k in _SCALARS:
             setattr(state, k, doc[k])
         for k in _DICTS:

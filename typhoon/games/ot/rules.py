@@ -19,7 +19,7 @@ from . import combat, movement, supply, victory
 from .actions import (PLANS, Accelerate, Action, Advance, Air, Allocate, Attack, Commit, Defend, DieRoll, Draw,
                       Eliminate, End, Evade, Exit, Hedgehog, InSupport, Interdict, Loss, Move, Plan, Retreat, Roll,
                       Stand, SupportRoll, parse)
-from .data import GERMAN_ARMIES, ot_data, scenario
+from .data import GERMAN_ARMIES, ot_data
 from .state import UNKNOWN, OtState, other
 from .strength import lose_step, needs_chit, pool_of, set_steps_from_strength
 
@@ -61,15 +61,24 @@ class OtRules:
     players = ("german", "russian")
     perfect_information = False
 
+    def __init__(self, data: Any = None) -> None:
+        """``data``: an :class:`~.data.OtData` of an owner's kit; None: the shipped kit (read
+        when first needed)."""
+        self._data = data
+
+    @property
+    def data(self) -> Any:
+        return self._data if self._data is not None else ot_data()
+
     # -- 18.x set-up ----------------------------------------------------------------------------
     def initial_state(self, options: dict[str, Any] | None = None) -> OtState:
         options = dict(options or {})
         key = str(options.get("scenario", "18.1"))
-        scen = scenario(key)
-        d = ot_data()
+        d = self.data
+        scen = d.scenario(key)
         options.setdefault("strengths", "fixed")
         state = OtState(key, options, turn=0, phase="setup", stacks=Stacks(), steps={}, full_steps={}, cadre=set(),
-                        chits={}, cups={pid: list(p) for pid, p in d.pools.items()}, off_map={})
+                        chits={}, cups={pid: list(p) for pid, p in d.pools.items()}, off_map={}, book=self._data)
         self._place_historical(state)
         for r in scen.reinforcements:
             for u in r["counters"]:
@@ -203,7 +212,7 @@ class OtRules:
             acts: list[Action] = []
             if not state.targets:
                 acts += [Accelerate(h) for h in self._accelerable(state, side)]
-            acts += [Attack(t, us) for t, us in combat.attack_options(state, side)]
+            acts += [Attack(t, us, also) for t, us, also in combat.attack_options(state, side)]
             if not combat.required_pairs(state, side):
                 acts.append(End())
             return acts
@@ -266,8 +275,8 @@ class OtRules:
         if side != "russian" or state.turn > 3 or state.scenario_key not in ("18.1", "18.4", "18.5"):
             return
         if state.scenario_key == "18.1":
-            ctx["blocked"] = _west_of_front(state.scenario_key)  # 18.18(d)
-        ctx["blocked_49"] = _map_c_west_of_17(state.scenario_key)
+            ctx["blocked"] = _west_of_front(state.scen)  # 18.18(d)
+        ctx["blocked_49"] = _map_c_west_of_17(state.scen)
 
     def _accelerable(self, state: OtState, side: str) -> list[str]:
         """9.62 / 9.63 (D3): an HQ's one Accelerated Assault per game; Russian from GT16."""
@@ -281,7 +290,7 @@ class OtRules:
         if step == "evade":
             return [Evade(h) for h in self._evade_hexes(state, b)] + [Stand()]
         if step == "defend":
-            return [Defend(o) for o in combat.defend_options(state, b["target"])]
+            return [Defend(o) for o in combat.defend_options(state, b["target"], b["targets"][1:])]
         if step == "air_attacker":
             return [Air(n) for n in range(0, min(2, state.air.get(b["attacker"], 0)) + 1)]
         if step == "air_defender":
@@ -669,18 +678,19 @@ class OtRules:
         side = PHASE_INFO[state.phase][1]
         target = action.target
         att_hexes = sorted({state.hex_of(u) for u in action.units})
-        stack = list(state.at(target))
+        stack = [u for t in action.targets for u in state.at(t)]
         state.attacked.update(action.units)
-        state.targets.add(target)
+        state.targets.update(action.targets)
         state.defended.update(stack)
         b: dict[str, Any] = {
-            "target": target, "attacker": side, "defender": other(side), "attackers": list(action.units),
+            "target": target, "targets": list(action.targets), "attacker": side, "defender": other(side), "attackers": list(action.units),
             "attacker_hexes": att_hexes, "stack": stack, "defenders": [], "air_att": 0, "air_def": 0,
             "chits_due": [], "roll": None, "result": None, "odds": None, "losses": [], "retreat": None,
             "advance": None, "winner": None, "step": "evade", "actor": other(side), "queue": [],
         }
         state.battle = b
-        events.append(f"{side.capitalize()} attacks {target} ({', '.join(stack)}) with {', '.join(action.units)} (9.2)")
+        events.append(f"{side.capitalize()} attacks {'+'.join(action.targets)} ({', '.join(stack)}) with "
+                      f"{', '.join(action.units)} ({'9.26' if action.also else '9.2'})")
         alone_hq = len(stack) == 1 and state.data.units[stack[0]].is_hq  # 10.25 (D35)
         if not alone_hq:
             self._battle_next(state, "defend", events)
@@ -694,7 +704,7 @@ class OtRules:
             step = order[i]
             b["step"] = step
             if step == "defend":
-                opts = combat.defend_options(state, b["target"])
+                opts = combat.defend_options(state, b["target"], b["targets"][1:])
                 if len(opts) > 1:
                     b["actor"] = b["defender"]
                     return
@@ -794,7 +804,7 @@ class OtRules:
     def _resolve(self, state: OtState, roll: int, events: list[Any]) -> None:
         """9.0 PROCEDURE / 9.89: strengths, line, column, shifts, 2d6, result."""
         b = state.battle
-        o = combat.odds(state, b["target"], b["attackers"], b["defenders"], b["air_att"], b["air_def"])
+        o = combat.odds(state, b["target"], b["attackers"], b["defenders"], b["air_att"], b["air_def"], b["targets"][1:])
         result = state.data.crt_rows[roll][o["column_index"]]
         side, n, mandatory, bold = combat.parse_result(result)
         b.update(roll=roll, result=result, odds=o)
@@ -835,7 +845,7 @@ class OtRules:
                 if not spec or spec["n"] <= 0:
                     return False
                 side = spec["side"]
-                hexes = [b["target"]] if side == b["defender"] else list(b["attacker_hexes"])
+                hexes = list(b["targets"]) if side == b["defender"] else list(b["attacker_hexes"])
                 queue = [h for h in hexes if any(state.side_of(u) == side for u in state.at(h))]
                 b["queue"] = queue
                 spec["n_started"] = spec["n"]
@@ -931,8 +941,9 @@ class OtRules:
 
     def _retreat_done(self, state: OtState, b: dict[str, Any], eliminated: bool) -> None:
         rt = b["retreat"]
-        if rt["side"] == b["defender"] and rt["from"] == b["target"] and not any(
-                state.side_of(u) == b["defender"] for u in state.at(b["target"])):
+        lost_hexes = b["targets"] if rt["side"] == b["defender"] else b["attacker_hexes"]
+        if rt["from"] in lost_hexes and not b["advance"] and not any(
+                state.side_of(u) == rt["side"] for u in state.at(rt["from"])):  # 9.95: either side's victors (D52, D53)
             hexes_retreated = len(rt["path"]) - 1
             budget = hexes_retreated + (rt["left"] if eliminated else 0)  # 9.95
             if rt["bold"]:
@@ -942,9 +953,11 @@ class OtRules:
         self._next_retreat(state, b)
 
     def _advance_spec(self, state: OtState, b: dict[str, Any], path: list[str], budget: int, free: bool, bold: bool = False) -> dict[str, Any]:
-        hexes = set(b["attacker_hexes"])
-        units = [u for u in state.on_map(b["attacker"]) if state.hex_of(u) in hexes and
-                 (u in b["attackers"] or any(a in b["attackers"] for a in state.at(state.hex_of(u))))]  # 9.95
+        winner = b["winner"]
+        hexes = set(b["attacker_hexes"] if winner == b["attacker"] else b["targets"])
+        fought = b["attackers"] if winner == b["attacker"] else b["defenders"]
+        units = [u for u in state.on_map(winner) if state.hex_of(u) in hexes and
+                 (u in fought or any(a in fought for a in state.at(state.hex_of(u))))]  # 9.95
         return {"path": path, "free": free, "bold": bold,
                 "units": {u: {"left": budget, "moved": 0, "stopped": False} for u in units}}
 
@@ -981,7 +994,7 @@ class OtRules:
 
     # -- text ------------------------------------------------------------------------------------------
     def parse_action(self, state: OtState, text: str) -> Action:
-        d = ot_data()
+        d = state.data
         upper = {u.upper(): u for u in d.units}
 
         def unit(word: str) -> str:
@@ -1058,7 +1071,7 @@ class OtRules:
     def position_from_json(self, doc: dict[str, Any]) -> OtState:
         from .position import from_json
 
-        return from_json(doc)
+        return from_json(doc, self._data)
 
 
 #: The legal actions of recent movement segments by everything they depend on (a player's
@@ -1068,24 +1081,22 @@ _LEGAL_MOVES: dict[tuple, tuple] = {}
 
 def _movement_key(state: OtState) -> tuple:
     """Everything the movement actions of a segment depend on (5.0-7.0, 12.0, 15.0, 16.2, 17.3, 19.1)."""
-    return (state.scenario_key, tuple(sorted(state.options.items())), state.turn, state.phase, state.weather, state.ground,
+    return (state.data, state.scenario_key, tuple(sorted(state.options.items())), state.turn, state.phase, state.weather, state.ground,
             state.snow, tuple(state.stacks.hex_of.items()), tuple(state.moved.items()), frozenset(state.uncommitted),
             tuple(state.off_map.items()), frozenset(state.no_zoc), frozenset(state.hedgehogs), frozenset(state.cadre),
             tuple(state.supply.items()), frozenset(state.interdicted), tuple(state.entered.items()))
 
 
 @functools.cache
-def _west_of_front(key: str) -> frozenset[str]:
+def _west_of_front(scen: Any) -> frozenset[str]:
     """18.18(d): the scenario's hexes west of the printed front line (computed once)."""
-    scen = scenario(key)
     return frozenset(h for h in scen.hexes if scen.west_of_front(h))
 
 
 @functools.cache
-def _map_c_west_of_17(key: str) -> frozenset[str]:
+def _map_c_west_of_17(scen: Any) -> frozenset[str]:
     """18.18(b): the scenario's hexes of Map C west of hexrow C17xx (computed once)."""
-    scen = scenario(key)
-    return frozenset(h for h in scen.hexes if any(a[0] == "C" and int(a[1:3]) < 17 for a in ot_data().grid.aliases(h)))
+    return frozenset(h for h in scen.hexes if any(a[0] == "C" and int(a[1:3]) < 17 for a in scen.data.grid.aliases(h)))
 
 
 def _parse_error(msg: str) -> Exception:

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...core.game import Outcome
 from ...core.stacks import Stacks
-from .data import OtData, Scenario, ot_data, scenario
+from .data import OtData, Scenario, ot_data
 
 #: What a seat reads in place of a value it may not see (an enemy strength chit, the German Plan).
 UNKNOWN = "?"
@@ -64,14 +64,15 @@ class OtState:
     plan: str | None = None  # 18.41
     plan_revealed: bool = False
     outcome: Outcome | None = None
+    book: OtData | None = None  # the data of an owner's kit (package_from_kit); None: the shipped kit
 
     @property
     def data(self) -> OtData:
-        return ot_data()
+        return self.book if self.book is not None else ot_data()
 
     @property
     def scen(self) -> Scenario:
-        return scenario(self.scenario_key)
+        return self.data.scenario(self.scenario_key)
 
     # -- derived views ---------------------------------------------------------------------
     def side_of(self, unit: str) -> str:

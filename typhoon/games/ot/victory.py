@@ -6,7 +6,6 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from .data import scenario
 from .movement import enemy_zoc, hex_cost, movement_allowance
 from .state import OtState
 
@@ -69,12 +68,12 @@ def exit_hexes(state: OtState) -> dict[str, frozenset[str]]:
     """The edges German units may exit by, per scenario: 18.19 north (east of 3932, D39) and
     east (the modifier); 18.29 hexrow 0100 between 0126 and 0133; 18.49 the east edge.
     Fixed by the scenario: worked out once per scenario (do not modify the answer)."""
-    return _exit_hexes(state.scenario_key)
+    return _exit_hexes(state.scen)
 
 
 @functools.cache
-def _exit_hexes(key: str) -> dict[str, frozenset[str]]:
-    scen = scenario(key)
+def _exit_hexes(scen: Any) -> dict[str, frozenset[str]]:
+    key = scen.key
     g = scen.data.grid
     if key == "18.1":
         north = frozenset(h for h in scen.north_edge if any(a.startswith("C39") and int(a[3:]) > 32 for a in g.aliases(h)))

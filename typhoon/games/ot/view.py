@@ -10,7 +10,7 @@ from typing import Any
 from ...core.geometry import Layout, bounds, fit, hex_centres
 from .actions import (Accelerate, Advance, Air, Attack, Defend, Draw, Eliminate, End, Evade, Exit, Loss, Move, Plan,
                       Retreat)
-from .data import ot_data, scenario
+from .data import ot_data
 from .state import UNKNOWN, OtState
 from .strength import current_strength
 from .movement import movement_allowance
@@ -32,8 +32,7 @@ FEATURE_STYLES = {
 
 
 @cache
-def _layout(key: str) -> Layout:
-    scen = scenario(key)
+def _layout(scen: Any) -> Layout:
     return fit(_SubGrid(scen), Layout("pointy", 1.0))
 
 
@@ -53,19 +52,18 @@ class _SubGrid:
 
 
 @cache
-def map_meta(key: str = "18.1") -> dict[str, Any]:
-    scen = scenario(key)
-    d = ot_data()
+def map_meta(key: str = "18.1", data: Any = None) -> dict[str, Any]:
+    """The board of scenario ``key`` (on ``data``, an owner's kit, or the shipped kit)."""
+    d = data if data is not None else ot_data()
+    scen = d.scenario(key)
     sub = _SubGrid(scen)
-    layout = _layout(key)
+    layout = _layout(scen)
     centres = hex_centres(sub, layout)
     hexes = set(scen.hexes)
     return {
         "game": "ot",
         "title": f"Operation Typhoon: {scen.title} ({key})",
-        "provenance": "reconstruction",
-        "provenance_note": "RECONSTRUCTED map and counter values (docs/games/ot/map.md, counters.md): not the printed "
-                           "map; named places and set-up hexes are where the rules text puts them.",
+        **_provenance(data),
         "geometry": {
             "orientation": layout.orientation, "hex_size": layout.size, "origin": list(layout.origin),
             "centres": {h: [round(x, 4), round(y, 4)] for h, (x, y) in centres.items()},
@@ -89,6 +87,18 @@ def map_meta(key: str = "18.1") -> dict[str, Any]:
         "printed_lines": [{"name": "Front line, 15 November 1941", "hexes": [h for h in d.front_line if h in hexes]}],
         "side_styles": {"german": {"fill": "#8a9aa8", "text": "#000000"}, "russian": {"fill": "#c8584a", "text": "#ffffff"}},
     }
+
+
+def _provenance(data: Any) -> dict[str, str]:
+    """The shipped reconstruction, or an owner's kit with its own provenance."""
+    if data is None:
+        return {"provenance": "reconstruction",
+                "provenance_note": "RECONSTRUCTED map and counter values (docs/games/ot/map.md, counters.md): not the printed "
+                                   "map; named places and set-up hexes are where the rules text puts them."}
+    prov = data.kit.manifest.get("provenance")
+    kind = prov.get("kind") if isinstance(prov, dict) else None
+    return {"provenance": kind if kind in ("published", "reconstruction", "owner") else "owner",
+            "provenance_note": f"the data kit {data.kit.title!r} ({data.kit.root})"}
 
 
 def unit_view(state: OtState, uid: str, seat: str | None) -> dict[str, Any]:
@@ -185,7 +195,8 @@ def describe(state: OtState, action: Any) -> dict[str, Any]:
     elif isinstance(action, Exit):
         d.update(units=[action.unit], hex=state.hex_of(action.unit), rule="18.19", label=f"Exit {action.unit} off the {action.edge} edge")
     elif isinstance(action, Attack):
-        d.update(units=list(action.units), hex=action.target, rule="9.2", label=f"Attack {action.target} with {', '.join(action.units)}")
+        d.update(units=list(action.units), hex=action.target, hexes=list(action.targets), rule="9.26" if action.also else "9.2",
+                 label=f"Attack {'+'.join(action.targets)} with {', '.join(action.units)}")
     elif isinstance(action, Loss):
         d.update(units=[action.unit], hex=state.hex_of(action.unit), rule="9.86", label=f"{action.unit} loses a step")
     elif isinstance(action, Retreat):
@@ -212,9 +223,9 @@ def describe(state: OtState, action: Any) -> dict[str, Any]:
     return d
 
 
-def rules_doc(key: str = "18.1") -> dict[str, Any]:
-    d = ot_data()
-    scen = scenario(key)
+def rules_doc(key: str = "18.1", data: Any = None) -> dict[str, Any]:
+    d = data if data is not None else ot_data()
+    scen = d.scenario(key)
     crt = d.tables["crt"]
     return {
         "charts": [
