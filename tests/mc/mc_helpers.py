@@ -1,7 +1,7 @@
 """Helpers for The Moscow Campaign tests: small synthetic maps built for each case.
 
 Hex ids are CCRR on a flat-topped grid with odd columns half a hex up (like the shipped map):
-0302's neighbours are 0301 (N), 0402 (NE), 0403 (SE), 0303 (S), 0203 (SW), 0202 (NW)...
+0302's neighbours are 0301 (N), 0401 (NE), 0402 (SE), 0303 (S), 0202 (SW), 0201 (NW)...
 computed by the core grid, never by hand."""
 
 from __future__ import annotations

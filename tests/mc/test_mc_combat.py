@@ -73,16 +73,17 @@ def test_dead_disrupts_attackers_worth_the_defence():
 
 
 def test_dr_defender_retreats_away_from_attackers():
+    # CRT Dr L80: one hex, away from the attackers: of 0505's neighbours only 0504, 0604 and 0605
+    # are not next to the attacker's hex 0405 (the owner chooses, D-RETREAT); then the attacker
+    # may advance into the vacated hex (Combat (H) L65)
     g = combat_game({G("a", 3): "0405", S("d", 3): "0505"})
     g.push("attack 0505 a")
     force_roll(g, 3)  # 1-1 roll 3: Dr
-    h = g.state.hex_of("d") if "d" in g.state.stacks else None
-    if g.state.battle and g.state.battle["step"] == "retreat":
-        opts = [a.args[1] for a in g.legal_actions]
-        assert all(not g.state.data.grid.adjacent(o, "0405") for o in opts)
-        g.push(g.legal_actions[0])
-        h = g.state.hex_of("d")
-    assert h is not None and h != "0505" and not g.state.data.grid.adjacent(h, "0405")
+    assert g.current_player == "soviet"
+    assert {str(x) for x in g.legal_actions} == {"retreat d 0504", "retreat d 0604", "retreat d 0605"}
+    g.push("retreat d 0604")
+    assert g.state.hex_of("d") == "0604"
+    assert {str(x) for x in g.legal_actions} == {"advance a 0505", "advance none"}
 
 
 def test_br_both_retreat():

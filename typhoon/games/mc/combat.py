@@ -34,16 +34,17 @@ def attack_strength(state: MCState, unit: str) -> Fraction:
     return s * weather.attack_factor(state.data, state.turn, spec.side, spec.mechanized)
 
 
-def defence_strength(state: MCState, unit: str) -> Fraction:
+def defence_strength(state: MCState, unit: str, supplied: bool | None = None) -> Fraction:
     """Defence strength now: printed; a Soviet [1]-10 armour counts only when stacked with a
     non-bracketed unit ((T) L77, decision D-ARMOUR) and is zero alone (Overrun (D) L95); halved
-    unsupplied (L51), entrained (Rail (C) L117) and German in MUD (L99, D-MUD-DEFENCE)."""
+    unsupplied (L51), entrained (Rail (C) L117) and German in MUD (L99, D-MUD-DEFENCE).
+    ``supplied``: the strength as if in supply (True) instead of tracing it (None)."""
     data = state.data
     spec = data.units[unit]
     if spec.soviet_armour and not any(not data.units[x].bracketed for x in state.at(state.hex_of(unit))):
         return Fraction(0)
     s = Fraction(spec.strength)
-    if not supply.in_supply(state, unit):
+    if not (supply.in_supply(state, unit) if supplied is None else supplied):
         s /= 2
     if unit in state.entrained:
         s /= 2

@@ -12,6 +12,8 @@ from typing import Any
 from ...core.errors import ParseError
 from ...core.hexgrid import HexGrid, grid_from_spec
 from ...core.kit import KitError, load_kit, read_package
+from ...core.kit.issues import Issue, json_path
+from ...core.kit.loader import TODO, find_todos
 from ...core.odds import CombatTable
 
 KIT_DIR = Path(__file__).parent / "kit"
@@ -169,7 +171,48 @@ def shipped_kit(path: Path):
 
 
 def from_kit(path: Path = KIT_DIR) -> MCData:
-    kit = shipped_kit(path)
+    """The data of the kit in folder ``path`` (the shipped one by default)."""
+    return data_from_kit(shipped_kit(path))
+
+
+def missing_in_kit(kit: Any) -> list[Issue]:
+    """What an owner's kit still lacks for the rules: every ``$todo`` placeholder and every
+    record the rules read by name that is absent (``str(issue)``: ``file: path: what``)."""
+    out = [Issue(rel, json_path(path), f"still to be entered: {todo.get(TODO, 'a value')}", todo=True)
+           for rel, doc in sorted(kit.docs.items()) for path, todo in find_todos(doc)]
+    m = kit.map or {}
+    nets = {n.get("id") for n in m.get("networks", []) if isinstance(n, dict)}
+    for need, why in (("rail", "Rail L111"), ("german_supply_rail", "German supply L48, L122")):
+        if need not in nets:
+            out.append(Issue("map.json", "$.networks", f"no network {need!r} ({why})"))
+    tables = {t.get("id") for t in (kit.tables_doc or {}).get("tables", []) if isinstance(t, dict)}
+    for need, why in (("crt", "the Combat Results Table"), ("tec", "the Terrain Effects Chart")):
+        if need not in tables:
+            out.append(Issue("tables.json", "$.tables", f"no table {need!r} ({why})"))
+    lines = {pl.get("id") for pl in m.get("printed_lines", []) if isinstance(pl, dict)}
+    if not kit.scenarios:
+        out.append(Issue("kit.json", "$.files.scenarios", "no scenario (L2)"))
+    for sid, sd in sorted(kit.scenarios.items()):
+        start = (sd.get("parameters", {}).get("start_line") or {}).get("value")
+        if start not in lines:
+            out.append(Issue(f"scenarios/{sid}.json", "$.parameters.start_line", f"{start!r} is not a printed line of map.json (Supply L50, Rail L122)"))
+    return out
+
+
+def data_from_kit(kit: Any) -> MCData:
+    """The rules' data from a loaded kit (``typhoon.core.kit.load_kit``). An unfinished kit (a
+    skeleton still holding placeholders, or lacking what the rules read) raises ``KitError``
+    naming every missing value."""
+    missing = missing_in_kit(kit)
+    if missing:
+        raise KitError(missing, where=f"{kit.root}: not finished, The Moscow Campaign cannot be played on it")
+    try:
+        return _data_from_kit(kit)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+        raise ParseError(f"{kit.root}: the kit cannot be played as The Moscow Campaign: {type(e).__name__} {e}") from None
+
+
+def _data_from_kit(kit: Any) -> MCData:
     m = kit.map
     grid = grid_from_spec(m["geometry"])
     terrain = {h: rec["terrain"] for h, rec in m["hexes"].items()}

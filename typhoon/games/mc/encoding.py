@@ -52,7 +52,7 @@ import numpy as np
 from . import combat, supply
 from .actions import Act
 from .actions import attack as attack_action
-from .data import MCData, mc_data, side_key
+from .data import MCData, lookup, mc_data, side_key
 from .sequence import BY_ID, ORDER
 from .state import DESTROYED, NORMAL, REPAIRED, MCState, other
 
@@ -519,12 +519,10 @@ class MCEncoding:
         return float(on + sum(d.units[u].strength for u in state.waiting if d.units[u].side == side))
 
 
-_ENCODINGS: dict[int, MCEncoding] = {}
-
-
 def encoding_for(rules: Any) -> MCEncoding:
-    """The encoding of the shipped data (one per rules object: built once, it is large)."""
-    key = id(rules)
-    if key not in _ENCODINGS:
-        _ENCODINGS[key] = MCEncoding(rules)
-    return _ENCODINGS[key]
+    """The encoding of the rules' data (built once per rules object and kept on it: it is large)."""
+    got = getattr(rules, "_encoding", None)
+    if got is None:
+        got = MCEncoding(rules, lookup(getattr(rules, "data_key", None)))
+        rules._encoding = got
+    return got

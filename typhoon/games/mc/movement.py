@@ -4,16 +4,16 @@ destruction and repair L123-126, fortified hexsides L106, place control)."""
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any
 
 from ...core.paths import Reach, reach, route_via
 from . import fortifications, rail, supply, weather
 from .data import side_key
-from .state import MCState
+from .state import STACK_LIMIT, MCState
 from .zoc import movement_zone, zoc_cost
 
-STACK_LIMIT = 3  # Stacking L43
 
 
 def allowance(state: MCState, unit: str) -> Fraction:
@@ -47,6 +47,7 @@ def step_cost(state: MCState, unit: str, zone: frozenset[str]):
     enemy = state.occupied_by("soviet" if side == "german" else "german")
     frozen = weather.frozen(data, state.turn)
     rail_only = spec.eb
+    fortified = data.fortified
 
     def cost(a: str, b: str):
         if b in enemy:  # Movement (G) L26
@@ -59,7 +60,8 @@ def step_cost(state: MCState, unit: str, zone: frozenset[str]):
         c = data.move_cost.get(data.terrain[b], 1)  # Movement (A) L21: Terrain Effects Chart
         if k in data.river and not frozen:
             c += data.river_cost
-        c += fortifications.crossing_cost(state, side, a, b)  # Fortified (C) L106
+        if k in fortified:
+            c += fortifications.crossing_cost(state, side, a, b)  # Fortified (C) L106
         return c + zoc_cost(zone, a, b)  # ZOC (A)-(D) L33-36
 
     return cost
@@ -92,7 +94,8 @@ def unit_reach(state: MCState, unit: str) -> Reach:
     if weather.german_mud(data, state.turn, side):
         r = Reach({h: 0}, {h: None})  # MUD L99: one hex per Movement Phase (below)
     else:
-        r = reach(h, left, data.neighbours.__getitem__, cost)
+        # every step costs whole MP: total <= left exactly when total <= floor(left) (int compares)
+        r = reach(h, math.floor(left), data.neighbours.__getitem__, cost)
     if fresh:
         # Movement (J) L29: a unit may always move one hex, unless directly from one enemy ZOC
         # to another; MUD L99 (German): exactly that one hex, whatever the cost
@@ -109,10 +112,7 @@ def unit_reach(state: MCState, unit: str) -> Reach:
 
 def full_hexes(state: MCState) -> frozenset[str]:
     """Hexes holding the stacking limit of units (Stacking L43)."""
-    z = state._cache.get("full")
-    if z is None:
-        z = state._cache["full"] = frozenset(h for h, us in state.stacks._at.items() if len(us) >= STACK_LIMIT)
-    return z
+    return state.full_hexes()
 
 
 def destinations(state: MCState, unit: str) -> list[str]:

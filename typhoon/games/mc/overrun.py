@@ -86,14 +86,18 @@ def candidates(state: MCState, side: str, mech_phase: bool) -> list[tuple[str, t
             continue
         att = None
         for t in near:
-            dfn = sum((combat.defence_strength(state, u) for u in state.at(t)), Fraction(0))
-            if dfn == 0:
+            # the defence is its supplied value or less, down to half of it (Supply L51): the
+            # supply trace is needed only when the attack falls between the two
+            top = sum((combat.defence_strength(state, u, supplied=True) for u in state.at(t)), Fraction(0))
+            if top == 0:
                 if side == "german":  # Overrun (D) L95: one unit moves onto it
                     out.append((t, units if len(units) == 1 else units[:1]))
                 continue
             if att is None:
                 att = sum((combat.attack_strength(state, u) for u in units), Fraction(0))
-            if att >= need * dfn:  # Overrun L90
+            if att < need * top / 2:
+                continue
+            if att >= need * top or att >= need * sum((combat.defence_strength(state, u) for u in state.at(t)), Fraction(0)):  # Overrun L90
                 out.append((t, units))
     return out
 

@@ -13,7 +13,7 @@ from ...core.contract import BasePackage, OptionSpec, PlayerFactory
 from ...core.errors import IllegalActionError
 from . import combat, view
 from .actions import Act
-from .data import mc_data
+from .data import MCData, data_from_kit, lookup, register
 from .players import GreedyPlayer, RandomPlayer, evaluate
 from .rules import SCENARIOS, MCRules
 from .sequence import BY_ID
@@ -21,22 +21,33 @@ from .state import MCState
 
 
 class MCPackage(BasePackage):
-    name = "mc"
-    title = "The Moscow Campaign"
+    """The game on one data set: the shipped reconstruction (``data_key`` None) or an owner's
+    kit (:func:`package_from_kit`)."""
+
     sides = ("german", "soviet")
     side_names = {"german": "German", "soviet": "Soviet"}
-    rules = MCRules()
+
+    def __init__(self, data_key: int | None = None, name: str = "mc") -> None:
+        self.name = name
+        self.data_key = data_key
+        self.rules = MCRules(data_key)
+        self.title = self.data.title if data_key is not None else "The Moscow Campaign"
+
+    @property
+    def data(self) -> MCData:
+        return lookup(self.data_key)
 
     def option_specs(self) -> list[OptionSpec]:
+        scenarios = tuple(s for s in SCENARIOS if s in self.data.scenarios) + tuple(s for s in self.data.scenarios if s not in SCENARIOS)
         return [
-            OptionSpec("scenario", "Scenario", "september", choices=SCENARIOS,
+            OptionSpec("scenario", "Scenario", scenarios[0], choices=scenarios,
                        help="The September, November or December offensive (L2). Set-ups are a reconstruction.", rule="L2"),
             OptionSpec("extended", "Extend beyond the month", False, kind="bool",
                        help="Play on to Game-Turn 31 instead of ending with the month (L2: 'may last just that month, or extend beyond it').", rule="L2"),
         ]
 
     def map_meta(self, options: dict[str, Any] | None = None) -> dict[str, Any]:
-        return view.map_meta(mc_data())
+        return view.map_meta(self.data)
 
     def view(self, state: MCState, seat: str | None) -> dict[str, Any]:
         return view.view(state, seat, self.rules)
@@ -57,7 +68,7 @@ class MCPackage(BasePackage):
         if side is None or phase is None or state.battle is not None:
             raise IllegalActionError("no battle may be declared now")
         tg = tuple(sorted(target.split("+")))
-        units = tuple(sorted(attackers, key=mc_data().unit_index.get))
+        units = tuple(sorted(attackers, key=self.data.unit_index.get))
         if phase.kind == "movement":
             from . import overrun
 
@@ -71,7 +82,7 @@ class MCPackage(BasePackage):
         return combat.odds_summary(state, side, tg, units)
 
     def rules_doc(self, options: dict[str, Any] | None = None) -> dict[str, Any]:
-        return view.rules_doc(mc_data())
+        return view.rules_doc(self.data)
 
     def players(self) -> dict[str, PlayerFactory]:
         return {"greedy": GreedyPlayer, "random": RandomPlayer}
@@ -88,3 +99,10 @@ class MCPackage(BasePackage):
 
 
 PACKAGE = MCPackage()
+
+
+def package_from_kit(kit: Any, name: str = "mc") -> MCPackage:
+    """The same rules on an owner's loaded kit (``typhoon.core.kit.load_kit``), called ``name``
+    (``typhoon.games.registry.package_for_kit``). An unfinished kit raises ``KitError`` naming
+    every value still to be entered."""
+    return MCPackage(register(data_from_kit(kit)), name)

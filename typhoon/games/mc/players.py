@@ -17,7 +17,43 @@ from .actions import Act
 from .sequence import BY_ID
 from .state import MCState
 
-_VALUE = {"De": 1.0, "DeAd": 0.8, "Dr": 0.35, "Br": 0.1, "Ex": 0.25, "HEx": 0.6, "Ar": -0.35, "Ae": -1.0}
+# CRT results that leave the defender's hexes to the attacker (L78-83)
+_CLEARED = ("De", "DeAd", "Dr", "Ex", "HEx")
+
+
+def loss_points(state: MCState, unit: str) -> float:
+    """The victory points a unit's elimination gives away (D-VICTORY): a German mechanized unit
+    of four or more becomes a KG (Combat (G) L64) and costs the difference only."""
+    spec = state.data.units[unit]
+    if spec.kg_eligible and len(state.kg_used) < len(state.data.kg_ids):
+        return float(spec.strength - 2)
+    return float(spec.strength)
+
+
+def attack_value(state: MCState, side: str, targets: tuple[str, ...], summary: dict[str, Any]) -> float:
+    """The expected change of the victory margin (D-VICTORY) for ``side`` of an attack: German
+    points are half the Soviet strength eliminated, Soviet points the German strength; Ex costs
+    the attacker at least the defence (L82), 1/2 Ex half of it (L83), Ae every attacker (L85);
+    a cleared place is worth its value to the German player."""
+    gain = 0.5 if side == "german" else 1.0  # points per enemy strength point eliminated
+    cost = 1.0 if side == "german" else 0.5  # points per own strength point lost
+    dfull = sum(loss_points(state, u) for u in summary["defenders"])
+    printed = sum(state.data.units[u].strength for u in summary["defenders"])
+    afull = sum(loss_points(state, u) for u in summary["attackers"])
+    place = sum(state.data.place_at[t]["value"] for t in targets if t in state.data.place_at and state.control.get(t) != side)
+    value = {
+        "De": gain * dfull, "DeAd": gain * dfull, "Dr": 0.3, "Br": -0.1,
+        "Ex": gain * dfull - cost * min(afull, printed), "HEx": gain * dfull - cost * min(afull, printed / 2),
+        "Ar": -0.3, "Ae": -cost * afull,
+    }
+    score = 0.0
+    for r, p in summary["results"].items():
+        v = value.get(r, 0.0)
+        if r in _CLEARED:
+            v += place if side == "german" else 0.5 * place
+        score += p * v
+    return score
+
 
 
 def evaluate(state: MCState, side: str) -> float:
@@ -90,16 +126,13 @@ class GreedyPlayer:
         return legal[0]
 
     def _attack(self, state: MCState, rules: Any, side: str) -> Act:
-        best, best_score = Act("end"), 0.15
+        best, best_score = Act("end"), 0.25
         for a in rules.legal_actions(state):
             if a.verb != "attack":
                 continue
             tg, units, _, nodr = a.attack_parts()
             s = combat.odds_summary(state, side, tg, units, nodr=nodr)
-            score = sum(p * _VALUE.get(r, 0) for r, p in s["results"].items())
-            score *= min(2.0, s["defence"] / 3 + 0.5)
-            if any(t in state.data.place_at for t in tg):
-                score += 0.1
+            score = attack_value(state, side, tg, s)
             if score > best_score:
                 best, best_score = a, score
         return best

@@ -58,8 +58,21 @@ def usable_for_rail_move(state: MCState, h: str) -> bool:
 
 def near_enemy(state: MCState, h: str, side: str = "soviet") -> bool:
     """Rail (E) L119: hexes occupied by or adjacent to enemy units."""
-    enemy = state.occupied_by("german" if side == "soviet" else "soviet")
-    return h in enemy or any(n in enemy for n in state.data.neighbours[h])
+    return h in enemy_near(state, side)
+
+
+def enemy_near(state: MCState, side: str = "soviet") -> frozenset[str]:
+    """The hexes occupied by or adjacent to ``side``'s enemies (Rail (E) L119), once per change."""
+    key = ("near", side)
+    got = state._cache.get(key)
+    if got is None:
+        nb = state.data.neighbours
+        enemy = state.occupied_by("german" if side == "soviet" else "soviet")
+        out = set(enemy)
+        for h in enemy:
+            out.update(nb[h])
+        got = state._cache[key] = frozenset(out)
+    return got
 
 
 def rail_targets(state: MCState, unit: str) -> dict[str, int]:
@@ -79,14 +92,42 @@ def rail_targets_sorted(state: MCState, unit: str) -> tuple[tuple[str, int], ...
     return state.shared(("sorted", key), lambda: tuple(sorted(rail_targets(state, unit).items())))
 
 
+def rail_acts(state: MCState, unit: str, reach_hexes: float, make) -> tuple:
+    """The ``rail`` actions of an entrained unit (``make(unit, hex)`` builds one): the rail
+    targets within ``reach_hexes`` hexes (Rail L112-113) not holding the stacking limit (L43),
+    sorted by hex. The unfiltered list is cached by what it depends on."""
+    start = state.hex_of(unit)
+    key = ("rail_acts", unit, start, state.rail_key(), state.occupied_by("german"), reach_hexes)
+
+    def build() -> tuple:
+        made = state.shared(("rail_act_objects", unit), dict)  # the same action values, reused
+        acts = []
+        for h, n in rail_targets_sorted(state, unit):
+            if n <= reach_hexes:
+                a = made.get(h)
+                if a is None:
+                    a = made[h] = make(unit, h)
+                acts.append((h, a))
+        return tuple(acts), frozenset(h for h, _ in acts)
+
+    acts, hexes = state.shared(key, build)
+    full = state.full_hexes()
+    if full.isdisjoint(hexes):
+        return tuple(a for _, a in acts)
+    return tuple(a for h, a in acts if h not in full)
+
+
 def _rail_targets(state: MCState, start: str) -> dict[str, int]:
     data = state.data
+    rail = state.rail
+    near = enemy_near(state, "soviet")
+    normal = (NORMAL, "soviet")
     dist = {start: 0}
     q = deque([start])
     while q:
         h = q.popleft()
         for n in data.rail_adj.get(h, ()):
-            if n in dist or not usable_for_rail_move(state, n) or near_enemy(state, n):
+            if n in dist or rail.get(n) != normal or n in near:  # (F) L120, (E) L119
                 continue
             dist[n] = dist[h] + 1
             q.append(n)

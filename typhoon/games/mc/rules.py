@@ -23,6 +23,10 @@ SCENARIOS = ("september", "november", "december")
 def _move_act(unit: str, h: str) -> Act:
     return Act("move", (unit, h))
 
+def _rail_act(unit: str, h: str) -> Act:
+    return Act("rail", (unit, h))
+
+
 END = Act("end")
 
 
@@ -34,12 +38,20 @@ class MCRules:
     players = ("german", "soviet")
     perfect_information = True
 
+    def __init__(self, data_key: int | None = None) -> None:
+        """``data_key``: the data these rules play (``data.register``); None: the shipped kit."""
+        self.data_key = data_key
+
     # -- set-up -------------------------------------------------------------------------------
     def initial_state(self, options: dict[str, Any] | None = None, data_key: int | None = None) -> MCState:
         options = options or {}
+        if data_key is None:
+            data_key = self.data_key
         data = lookup(data_key)
-        sid = options.get("scenario", "september")
-        sc = data.scenarios[sid]
+        sid = options.get("scenario") or next(iter(data.scenarios))
+        sc = data.scenarios.get(sid)
+        if sc is None:
+            raise ParseError(f"unknown scenario {sid!r}; scenarios: {sorted(data.scenarios)}")
         stacks = Stacks()
         for u, h in sc.setup:
             stacks.place(u, h)
@@ -129,11 +141,8 @@ class MCRules:
                 near = rail.near_enemy(state, state.hex_of(unit))  # Rail (E) L119
                 if not near and (not rail.counts_against_nine(state, unit) or not rail.nine_reached(state)):  # Rail L111
                     eb = state.data.units[unit].eb
-                    at = state.stacks._at
                     reach_hexes = math.inf if eb else math.floor(left) * rail.HEXES_PER_MP  # Rail L112-113, EB (B) L125
-                    for h, n in rail.rail_targets_sorted(state, unit):
-                        if n <= reach_hexes and len(at.get(h, ())) < movement.STACK_LIMIT:
-                            out.append(Act("rail", (unit, h)))
+                    out.extend(rail.rail_acts(state, unit, reach_hexes, _rail_act))
                 if not near and rail.detrain_cost(state, unit, movement.allowance(state, unit)) <= left:
                     out.append(Act("detrain", (unit,)))
             return out
@@ -420,7 +429,7 @@ class MCRules:
     def position_from_json(self, doc: dict[str, Any]) -> MCState:
         from .position import from_json
 
-        return from_json(doc)
+        return from_json(doc, self.data_key)
 
 
 __all__ = ["MCRules", "SCENARIOS", "PHASES", "other", "ParseError"]

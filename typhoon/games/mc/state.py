@@ -12,6 +12,7 @@ from ...core.stacks import Stacks
 from .data import MCData, lookup, other
 
 NORMAL, REPAIRED, DESTROYED = "normal", "repaired", "destroyed"  # Rail lines L122
+STACK_LIMIT = 3  # Stacking L43
 
 
 @dataclass
@@ -108,6 +109,13 @@ class MCState:
                 self._shared.clear()
             got = self._shared[key] = make()
         return got
+
+    def full_hexes(self) -> frozenset[str]:
+        """Hexes holding three units, the stacking limit (Stacking L43)."""
+        z = self._cache.get("full")
+        if z is None:
+            z = self._cache["full"] = frozenset(h for h, us in self.stacks._at.items() if len(us) >= STACK_LIMIT)
+        return z
 
     def occupied_by(self, side: str) -> frozenset[str]:
         key = ("occ", side)

@@ -51,27 +51,35 @@ def _rail_heads(state: MCState, side: str, enemy: frozenset[str]) -> frozenset[s
     return frozenset(seen)
 
 
-def supplied_hexes(state: MCState, side: str) -> frozenset[str]:
-    """Hexes where a unit of ``side`` is in supply now."""
-    key = ("supplied", side)
+def supplied_mask(state: MCState, side: str) -> int:
+    """The hexes where a unit of ``side`` is in supply now, as a bit mask (``bits.HexBits``)."""
+    key = ("supplied_mask", side)
     got = state._cache.get(key)
     if got is None:
         enemy = state.occupied_by("soviet" if side == "german" else "german")
         zone = supply_zone(state, side)  # ZOC (H) L40, (E) L37, Supply (2) L53
         heads = rail_heads(state, side)
-        got = state._cache[key] = state.shared((key, enemy, zone, heads, state.turn), lambda: _supplied_hexes(state, side, enemy, zone, heads))
+        got = state._cache[key] = state.shared((key, enemy, zone, heads, state.turn), lambda: _supplied_mask(state, side, enemy, zone, heads))
     return got
 
 
-def _supplied_hexes(state: MCState, side: str, enemy: frozenset[str], zone: frozenset[str], heads: frozenset[str]) -> frozenset[str]:
+def supplied_hexes(state: MCState, side: str) -> frozenset[str]:
+    """Hexes where a unit of ``side`` is in supply now."""
+    key = ("supplied", side)
+    got = state._cache.get(key)
+    if got is None:
+        got = state._cache[key] = frozenset(bits_of(state.data).hexes(supplied_mask(state, side)))
+    return got
+
+
+def _supplied_mask(state: MCState, side: str, enemy: frozenset[str], zone: frozenset[str], heads: frozenset[str]) -> int:
     """Supply (1) L52: paths through no enemy unit and (Soviet) no German zone, of at most
     twelve (German, L48) or six (Soviet, L50) hexes from a rail head; decision D-SUPPLY-LAKE:
     not across an unfrozen lake hexside (Movement (L) L31). A bit-mask breadth-first trace."""
     bits = bits_of(state.data)
     limit = GERMAN_RANGE if side == "german" else SOVIET_RANGE
     passable = bits.grid.all & ~bits.mask(enemy) & ~bits.mask(zone)
-    reached = bits.flood(bits.mask(heads), passable, limit, weather.frozen(state.data, state.turn))
-    return frozenset(bits.hexes(reached))
+    return bits.flood(bits.mask(heads), passable, limit, weather.frozen(state.data, state.turn))
 
 
 def in_supply(state: MCState, unit: str) -> bool:
@@ -80,10 +88,11 @@ def in_supply(state: MCState, unit: str) -> bool:
     if h is None:
         return False
     side = state.data.units[unit].side
-    return h in supplied_hexes(state, side)
+    return bool(supplied_mask(state, side) & bits_of(state.data).grid.bit[h])
 
 
 def supplied_units(state: MCState, side: str) -> frozenset[str]:
-    hexes = supplied_hexes(state, side)
+    mask = supplied_mask(state, side)
+    bit = bits_of(state.data).grid.bit
     data = state.data
-    return frozenset(u for u, h in state.stacks.hex_of.items() if data.units[u].side == side and h in hexes)
+    return frozenset(u for u, h in state.stacks.hex_of.items() if data.units[u].side == side and mask & bit[h])
