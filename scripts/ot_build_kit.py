@@ -484,12 +484,12 @@ EXTRA_UNITS = [("russian", "112/20", "T"), ("russian", "4Gd/20", "C"), ("russian
 def build_counters(setup: list[dict]) -> dict:
     skeleton = json.loads((SKELETON / "counters.json").read_text())
     highest: dict[str, int] = {}
-    for p in setup:
+    for p in setup + [{"side": s, "designation": d, "type": t} for s, d, t in master_units()]:
         if p["side"] == "german" and p["type"] == "I":
             d = german_division(p["designation"])
             highest[d] = max(highest.get(d, 0), regiment_number(p["designation"]))
     records, seen = [], set()
-    for p in setup + [{"side": s, "designation": d, "type": t} for s, d, t in EXTRA_UNITS]:
+    for p in setup + [{"side": s, "designation": d, "type": t} for s, d, t in EXTRA_UNITS + master_units()]:
         d = p["designation"]
         hi = p["side"] == "german" and p["type"] == "I" and regiment_number(d) == highest.get(german_division(d), -1)
         rec = counter_record(p["side"], d, p["type"], hi)
@@ -497,7 +497,7 @@ def build_counters(setup: list[dict]) -> dict:
             continue
         seen.add(rec["id"])
         rec["provenance"] = {"kind": RECON, "basis": "typhoon/games/ot/counter_values.py (docs/games/ot/counters.md): "
-                             f"unit and type from {'18.1-18.3 set-ups L' + str(p['line']) if 'line' in p else '18.16(b)/18.26(b)'}"}
+                             f"unit and type from {'18.1-18.3 set-ups L' + str(p['line']) if 'line' in p else ('18.16(b)/18.26(b)' if (p['side'], d, p['type']) in EXTRA_UNITS else '20.0 order of battle, Master Schedule reconstruction (D55)')}"}
         records.append(rec)
     skeleton["kinds"]["militia"] = {}
     pools, chits = chit_pools()
@@ -565,13 +565,95 @@ def build_tables() -> dict:
     return doc
 
 
+# -- 15.3 / 15.4 Master Reinforcement Schedule (RECONSTRUCTION, decisions.md D55) -----------------
+#: Entry Areas each scenario takes from the Master Schedule (18.16 L1389-1390, 18.26 L1510-1511,
+#: 18.36 L1622-1624: "moscow" = "entry directly in any Moscow hex"); the campaigns take all (18.46, 18.5).
+SCENARIO_AREAS = {
+    "panzergruppe_guderian": {"german": {1, 2}, "russian": {2, 3, 4, 5}},
+    "hoepner_reinhardt": {"german": {13, 14}, "russian": {8, 9, 10, 11}},
+    "von_kluge": {"german": {15}, "russian": {7, "moscow"}},
+}
+#: (Game-Turn, side, Entry Area or "moscow", [(designation, type)]): the order-of-battle formations of
+#: 20.0 that no set-up (18.12/18.22/18.32) and no scenario-only list (18.16b/18.26b) places.
+MASTER_SCHEDULE = [
+    # German 2nd Panzer Army (Map C, Areas 1-2): 47th Corps, 296th and 56th Infantry Divisions (20.0 L1971-1975)
+    (2, "german", 2, [("47/2PzA", "H"), ("15/29M/47", "M"), ("71/29M/47", "M")]),
+    (4, "german", 2, [("20/10M/47", "M"), ("41/10M/47", "M")]),
+    (6, "german", 1, [("519/296/53", "I"), ("520/296/53", "I"), ("521/296/53", "I")]),
+    (8, "german", 2, [("35/25M/47", "M"), ("119/25M/47", "M")]),
+    (10, "german", 1, [("171/56/43", "I"), ("192/56/43", "I"), ("234/56/43", "I")]),
+    # German 3rd Panzer Army (Map A, Areas 13-14): 36th Mot., 1st Panzer, 23rd Inf., French and 900th regiments (L2003-2005)
+    (3, "german", 14, [("87/36M/56", "M"), ("118/36M/56", "M")]),
+    (5, "german", 13, [("1/1P/41", "M"), ("113/1P/41", "M"), ("I1/1P/41", "T"), ("II1/1P/41", "T")]),
+    (7, "german", 14, [("9/23/41", "I"), ("67/23/41", "I"), ("68/23/41", "I")]),
+    (9, "german", 13, [("FR/638/41", "I"), ("900/L/41", "M")]),
+    # German 4th Panzer Army's 7th Corps (Map B, Area 15): 256th Infantry Division (L1989)
+    (12, "german", 15, [("456/256/7", "I"), ("476/256/7", "I"), ("481/256/7", "I")]),
+    # Russian 50th Army (Map C, Areas 2-5): 239th, 6th Guards, 11th and 133rd Tank (L1851-1861)
+    (2, "russian", 2, [("11/50", "T")]),
+    (3, "russian", 3, [("239/50", "I")]),
+    (5, "russian", 4, [("133/50", "T")]),
+    (7, "russian", 5, [("6Gd/50", "I")]),
+    # Russian 16th and 30th Armies, 1st Shock (Map A, Areas 8-11)
+    (4, "russian", 8, [("348/1Sh", "I")]),
+    (5, "russian", 10, [("18/30", "C"), ("8/30", "T")]),
+    (6, "russian", 8, [("3Gd/16", "I")]),
+    (6, "russian", 9, [("83/1Sh", "T")]),
+    (9, "russian", 10, [("21/30", "T"), ("242/30", "I"), ("43/30", "I")]),
+    # Russian 20th Army (Map A, Areas 9 and 11; Moscow hexes)
+    (8, "russian", 9, [("129/20", "I"), ("233/20", "I")]),
+    (10, "russian", 11, [("3R/20", "I"), ("20/20", "I")]),
+    (11, "russian", "moscow", [("24/20", "C"), ("69N/20", "I")]),
+    (13, "russian", "moscow", [("108/20", "T"), ("5/20", "T")]),
+    (15, "russian", "moscow", [("124/20", "T"), ("58/20", "T")]),
+    # Russian 26th Army (Map B, Areas 6-7)
+    (12, "russian", 7, [("331/26", "I"), ("340/26", "I")]),
+    (14, "russian", 7, [("44/26", "C"), ("10/26", "P")]),
+    (16, "russian", 7, [("1/26", "T"), ("146/26", "T")]),
+    (17, "russian", 7, [("365/26", "I"), ("371/26", "I"), ("12/26", "I")]),
+    (19, "russian", 6, [("133/26", "I"), ("309/26", "I"), ("354/26", "I")]),
+    (21, "russian", 7, [("22/26", "S"), ("37/26", "I"), ("40/26", "I")]),
+    (23, "russian", 6, [("17/26", "I"), ("18/26", "I"), ("31/26", "I"), ("57/26", "I"), ("64/26", "I")]),
+    # Russian 10th Reserve Army (Map C, Areas 4-5): Ryazan, for the December counter-offensive (L1915-1919)
+    (14, "russian", 5, [("322/10R", "I"), ("323/10R", "I")]),
+    (16, "russian", 4, [("324/10R", "I"), ("325/10R", "I")]),
+    (18, "russian", 4, [("326/10R", "I"), ("327/10R", "I"), ("328/10R", "I")]),
+    (20, "russian", 5, [("333/10R", "I"), ("212/10R", "I"), ("269/10R", "I"), ("19/10R", "I")]),
+    (21, "russian", 4, [("75/10R", "C")]),
+]
+MOSCOW_HEXES = ["B3531", "B3632", "B3532", "B3432", "B3431", "B3530", "B3631"]  # the map's Moscow city hexes
+
+
+def master_units() -> list[tuple[str, str, str]]:
+    """(side, designation, type) of every unit of the Master Schedule."""
+    return [(side, d, t) for _, side, _, units in MASTER_SCHEDULE for d, t in units]
+
+
+def master_scenarios(turn: int, side: str, area) -> list[str]:
+    """The scenarios an entry of the Master Schedule belongs to (18.16, 18.26, 18.36, 18.46, 18.5)."""
+    out = [sid for sid, areas in SCENARIO_AREAS.items() if turn <= 16 and area in areas[side]]
+    return out + (["campaign"] if turn <= 16 else []) + ["extended_campaign"]
+
+
 def build_turns() -> dict:
     doc = json.loads((SKELETON / "turns.json").read_text())
     doc["turns"][0]["weather"] = "overcast"
     doc["reinforcements"] = []
+    basis = ("15.3/15.4 are on a missing sheet: decisions.md D55 (units: the 20.0 order-of-battle formations no set-up "
+             "or scenario list places; areas: the scenarios' Entry Areas 18.16/18.26/18.36; turns: historical arrival)")
+    for turn, side, area, units in MASTER_SCHEDULE:
+        rec = {"turn": turn, "side": side, "counters": [counter_id(side, d, t) for d, t in units]}
+        if area == "moscow":
+            rec["hexes"] = list(MOSCOW_HEXES)
+        else:
+            rec["entry_area"] = f"entry_{area}"
+        rec["scenarios"] = master_scenarios(turn, side, area)
+        rec["provenance"] = {"kind": RECON, "basis": basis}
+        doc["reinforcements"].append(rec)
     doc["notes"] = doc.get("notes", []) + [
-        "NOT YET RECONSTRUCTED: the Master Reinforcement Schedules 15.3/15.4 are on a missing sheet; the scenario-only "
-        "reinforcements of 18.16(b) and 18.26(b) are in the scenario files (rule_coverage.md 15.3/15.4: not yet)."]
+        "RECONSTRUCTION: the Master Reinforcement Schedule (15.3 Soviet / 15.4 German) is on a missing sheet; the "
+        "'reinforcements' here are reconstructed (decisions.md D55). The scenario-only reinforcements of 18.16(b) and "
+        "18.26(b) are in the scenario files (text)."]
     return doc
 
 

@@ -45,7 +45,9 @@ def test_the_encoding_is_the_protocol_with_the_documented_layout():
     assert isinstance(ENC, Encoding)
     scen = scenario("18.1")
     u, h = len(scen.units), len(scen.hexes)
-    assert (u, h) == (60, 2086)  # 18.1: Map C and its counters
+    # 18.1: Map C and its counters: 52 set-up (18.12), 8 scenario reinforcements (18.16b) and the
+    # 21 Master Schedule units of Entry Areas 1-2 (German) and 2-5 (Russian) to Game-Turn 16 (18.16a/b, D55)
+    assert (u, h) == (60 + 21, 2086)
     hq_masks = 2 ** max(sum(1 for x in scen.units if ot_data().units[x].is_hq and ot_data().units[x].side == "german"
                             and ot_data().army_of_hq(x) == a) for a in GERMAN_ARMIES)
     allocations = 10626  # 4-army vectors of at most 20 Support Points: C(24, 4) (11.22, 19.3)
@@ -205,9 +207,6 @@ def test_openspiel_imperfect_information_short_game():
     assert str(clone) == str(state) and clone.history() == state.history()
 
 
-@pytest.mark.xfail(strict=True, raises=Exception,
-                   reason="adapter: OpenSpiel reads the game string's scenario=18.1 back as a number "
-                          "(typhoon/research/openspiel_game.py _param_value; reported to research-2)")
 def test_openspiel_serialisation_round_trip():
     pyspiel = pytest.importorskip("pyspiel")
     from typhoon.research import openspiel_game  # noqa: F401

@@ -123,6 +123,8 @@ class OtData:
         self.place_of: dict[str, str] = {h: p["name"] for p in self.places for h in p["hexes"]}
         self.edges = {e["id"]: frozenset(canon(h) for h in e["hexes"]) for e in k.map["edges"]}
         self.entry_areas = {int(a["id"].split("_")[1]): tuple(canon(h) for h in a["hexes"]) for a in k.map["entry_areas"]}
+        self.entry_adjacent = {int(a["id"].split("_")[1]): tuple(int(x.split("_")[1]) for x in a.get("adjacent_areas", []))
+                               for a in k.map["entry_areas"]}  # 15.22
         self.front_line = tuple(canon(h) for h in next(p for p in k.map["printed_lines"] if p["id"] == "front_line")["hexes"])
         counters = k.counters
         self.units: dict[str, Unit] = {cid: _unit(c) for cid, c in counters.items() if c["kind"] != "strength_chit"}
@@ -220,10 +222,29 @@ class Scenario:
             self.setup_within[p["counter"]] = int(p.get("within", 0))
         self.anywhere: list[str] = [c for a in self.doc.get("setup_areas", []) for c in a.get("counters", [])]
         self.reinforcements = [dict(r, hexes=[g.canonical(h) for h in r["hexes"]]) for r in self.doc.get("reinforcements", [])]
+        self.reinforcements += self._master_schedule()
         self.victory = self.doc.get("victory", [])
         self.units = tuple(list(self.setup) + [c for c in self.anywhere if c not in self.setup] + [c for r in self.reinforcements for c in r["counters"]])
         self.unit_index = {u: i for i, u in enumerate(self.units)}
         self.front_x = self._front_columns()
+
+    def _master_schedule(self) -> list[dict[str, Any]]:
+        """15.3 / 15.4 (18.16, 18.26, 18.36, 18.46, 18.5): the Master Reinforcement Schedule's entries
+        of this scenario (turns.json ``reinforcements`` naming it), each with its Entry Area number
+        (``area``) and the area's hexes on this scenario's map."""
+        out = []
+        g = self.data.grid
+        for r in self.data.kit.turns_doc.get("reinforcements", []):
+            if self.id not in r.get("scenarios", [self.id]) or r["turn"] > self.last_turn:
+                continue
+            if "entry_area" in r:
+                area = int(r["entry_area"].split("_")[1])
+                hexes = list(self.entry_areas.get(area, ()))
+            else:
+                area, hexes = None, [g.canonical(h) for h in r.get("hexes", []) if g.canonical(h) in self.hexes]
+            out.append({"turn": r["turn"], "side": r["side"], "counters": list(r["counters"]), "hexes": hexes,
+                        "area": area, "cite": "15.3/15.4 (reconstruction, D55)"})
+        return out
 
     def _front_columns(self) -> dict[int, int]:
         """For each global hexrow (axial r), the axial q of the printed front line's hex."""

@@ -235,11 +235,40 @@ def due_reinforcements(state: OtState, side: str) -> list[str]:
     return out
 
 
-def entry_hexes(state: OtState, uid: str) -> tuple[str, ...]:
+def _arrival(state: OtState, uid: str) -> dict[str, Any] | None:
     for r in state.scen.reinforcements:
         if uid in r["counters"]:
-            return tuple(r["hexes"])
-    return ()
+            return r
+    return None
+
+
+def entry_hexes(state: OtState, uid: str) -> tuple[str, ...]:
+    """15.11: the hexes of the unit's Entry Area (or listed hexes); 15.22: from the Game-Turn after
+    its Entry Area was totally blocked, those of the adjacent Entry Areas too."""
+    r = _arrival(state, uid)
+    if r is None:
+        return ()
+    hexes = tuple(r["hexes"])
+    blocked_on = state.diverted.get(uid)
+    if blocked_on is not None and state.turn > blocked_on and r.get("area") is not None:
+        for n in state.data.entry_adjacent.get(r["area"], ()):
+            hexes += tuple(h for h in state.scen.entry_areas.get(n, ()) if h not in hexes)
+    return hexes
+
+
+def divert_blocked(state: OtState, side: str, events: list[Any]) -> None:
+    """15.22: a due reinforcement whose Entry Area is totally occupied by enemy units or their
+    Zones of Control may enter on an adjacent Entry Area, one Game-Turn later."""
+    enemy = enemy_hexes(state, side)
+    ezoc = enemy_zoc(state, side)
+    for u in due_reinforcements(state, side):
+        r = _arrival(state, u)
+        if u in state.diverted or r is None or r.get("area") is None or not r["hexes"]:
+            continue
+        if all(h in enemy or h in ezoc for h in r["hexes"]):
+            state.diverted[u] = state.turn
+            events.append(f"Entry Area {r['area']} is blocked: {u} may enter on an adjacent Entry Area from "
+                          f"Game-Turn {state.turn + 1} (15.22)")
 
 
 # -- 7.1 stacking ---------------------------------------------------------------------------------

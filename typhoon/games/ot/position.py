@@ -31,6 +31,8 @@ def to_json(state: OtState) -> dict[str, Any]:
     doc["battle"] = state.battle
     doc["last_battle"] = state.last_battle
     doc["pending"] = state.pending
+    doc["deferred"] = list(state.deferred)  # 9.99
+    doc["diverted"] = dict(state.diverted)  # 15.22
     doc["outcome"] = None if state.outcome is None else {"winner": state.outcome.winner, "reason": state.outcome.reason,
                                                           "scores": dict(state.outcome.scores)}
     return doc
@@ -60,6 +62,8 @@ def from_json(doc: dict[str, Any], data: Any = None) -> OtState:
             setattr(state, k, set(doc[k]))
         state.destroyed = list(doc["destroyed"])
         state.battle, state.last_battle, state.pending = doc["battle"], doc["last_battle"], doc["pending"]
+        state.deferred = list(doc.get("deferred", []))
+        state.diverted = {str(k): int(v) for k, v in doc.get("diverted", {}).items()}
         o = doc.get("outcome")
         state.outcome = None if o is None else Outcome(o["winner"], o["reason"], o.get("scores", {}))
     except (KeyError, TypeError, ValueError) as e:

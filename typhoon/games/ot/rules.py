@@ -212,6 +212,8 @@ class OtRules:
             acts: list[Action] = []
             if not state.targets:
                 acts += [Accelerate(h) for h in self._accelerable(state, side)]
+            if state.deferred:  # 9.99 (D54): the other attacks from the hex, or End to apply the results
+                return self._attacks_from(state, side, self._waiting_hexes(state)) + [End()]
             acts += [Attack(t, us, also) for t, us, also in combat.attack_options(state, side)]
             if not combat.required_pairs(state, side):
                 acts.append(End())
@@ -421,6 +423,8 @@ class OtRules:
             if state.air.get("german", 0) <= 0 or not (state.data.rail_hexes & state.scen.hexes):
                 self._next_phase(state, events)
             return
+        if phase in ("german_tactical", "russian_tactical"):
+            movement.divert_blocked(state, PHASE_INFO[phase][1], events)  # 15.22
         if phase == "russian_commitment":
             self._commitment_segment(state, events)
             return
@@ -450,6 +454,9 @@ class OtRules:
             if movement.overstacked_hexes(state, side):
                 state.pending = {"kind": "eliminate", "actor": side}  # 7.11
                 return
+        if phase.endswith("_combat") and state.deferred:
+            self._apply_deferred(state, events)  # 9.99: no further attack from the hex: results now
+            return
         if phase.endswith("_combat"):
             state.accel_used |= state.accel_active  # 9.62
             state.accel_active.clear()
@@ -821,6 +828,41 @@ class OtRules:
             for u in list(b["stack"]):
                 if u in state.retreated and u in state.stacks and u not in b["defenders"]:
                     self._eliminate(state, u, events, "it had retreated into this hex and the hex lost its combat (9.94)")
+        self._after_roll(state, events)
+
+    # -- 9.99 results after all attacks from a single hex ---------------------------------------------
+    def _attacks_from(self, state: OtState, side: str, hexes: set[str]) -> list[Action]:
+        """9.99: the attacks still open to units in ``hexes`` (D54)."""
+        return [Attack(t, us, also) for t, us, also in combat.attack_options(state, side)
+                if any(state.hex_of(u) in hexes for u in us)]
+
+    def _waiting_hexes(self, state: OtState) -> set[str]:
+        return {h for b in state.deferred for h in b["attacker_hexes"]}
+
+    def _after_roll(self, state: OtState, events: list[Any]) -> None:
+        """9.99: a rolled combat's results wait while another attack from one of its attacking
+        hexes is still possible; the last roll from the hex(es) applies every waiting result."""
+        b = state.battle
+        state.battle = None
+        state.deferred.append(b)
+        if self._attacks_from(state, b["attacker"], self._waiting_hexes(state)):
+            events.append(f"The results at {b['target']} wait for the other attacks from "
+                          f"{', '.join(b['attacker_hexes'])} (9.99)")
+            return
+        self._apply_deferred(state, events)
+
+    def _apply_deferred(self, state: OtState, events: list[Any]) -> None:
+        """9.99: the waiting results take effect, the attacker's own units first; when one combat lets
+        the defender advance and another the attacker, neither advances."""
+        group = state.deferred
+        if len(group) > 1:
+            events.append(f"Results of the attacks from {', '.join(sorted(self._waiting_hexes(state)))} take effect (9.99)")
+        winners = {x["winner"] for x in group if (x.get("retreat_spec") or {}).get("n", 0) > 0}
+        group.sort(key=lambda x: x["winner"] == x["attacker"])  # the attacker's losses first (9.99)
+        for x in group:
+            x["applying"] = True
+            x["no_advance"] = len(winners) > 1  # 9.99: opposite advances cancel
+        state.battle = group.pop(0)
         self._battle_next(state, "losses", events)
 
     def _take_loss(self, state: OtState, uid: str, events: list[Any]) -> None:
@@ -942,7 +984,7 @@ class OtRules:
     def _retreat_done(self, state: OtState, b: dict[str, Any], eliminated: bool) -> None:
         rt = b["retreat"]
         lost_hexes = b["targets"] if rt["side"] == b["defender"] else b["attacker_hexes"]
-        if rt["from"] in lost_hexes and not b["advance"] and not any(
+        if rt["from"] in lost_hexes and not b["advance"] and not b.get("no_advance") and not any(
                 state.side_of(u) == rt["side"] for u in state.at(rt["from"])):  # 9.95: either side's victors (D52, D53)
             hexes_retreated = len(rt["path"]) - 1
             budget = hexes_retreated + (rt["left"] if eliminated else 0)  # 9.95
@@ -986,6 +1028,9 @@ class OtRules:
         if b.get("odds"):
             state.last_battle["column"] = b["odds"]["column"]
         state.battle = None
+        if state.deferred and state.deferred[0].get("applying"):  # 9.99: the next waiting result
+            state.battle = state.deferred.pop(0)
+            self._battle_next(state, "losses", events)
 
     # -- automatic steps --------------------------------------------------------------------------------
     def _run(self, state: OtState, events: list[Any]) -> None:
@@ -1084,7 +1129,8 @@ def _movement_key(state: OtState) -> tuple:
     return (state.data, state.scenario_key, tuple(sorted(state.options.items())), state.turn, state.phase, state.weather, state.ground,
             state.snow, tuple(state.stacks.hex_of.items()), tuple(state.moved.items()), frozenset(state.uncommitted),
             tuple(state.off_map.items()), frozenset(state.no_zoc), frozenset(state.hedgehogs), frozenset(state.cadre),
-            tuple(state.supply.items()), frozenset(state.interdicted), tuple(state.entered.items()))
+            tuple(state.supply.items()), frozenset(state.interdicted), tuple(state.entered.items()),
+            tuple(state.diverted.items()))
 
 
 @functools.cache

@@ -59,6 +59,8 @@ class OtState:
     retreated: set[str] = field(default_factory=set)  # 9.94
     no_zoc: set[str] = field(default_factory=set)  # 9.98 B
     battle: dict[str, Any] | None = None
+    deferred: list[dict[str, Any]] = field(default_factory=list)  # 9.99 rolled combats whose results wait
+    diverted: dict[str, int] = field(default_factory=dict)  # 15.22 unit -> Game-Turn its Entry Area was blocked
     last_battle: dict[str, Any] | None = None
     pending: dict[str, Any] | None = None  # a stage's pending work (support rolls, eliminations)
     plan: str | None = None  # 18.41
@@ -105,6 +107,8 @@ class OtState:
         new.cups = {k: list(v) for k, v in self.cups.items()}
         new.destroyed = list(self.destroyed)
         new.battle = _copy.deepcopy(self.battle)
+        new.deferred = _copy.deepcopy(self.deferred)
+        new.diverted = dict(self.diverted)
         new.last_battle = _copy.deepcopy(self.last_battle)
         new.pending = _copy.deepcopy(self.pending)
         return new
