@@ -160,3 +160,13 @@ def test_numpy_observer_has_named_planes(game_name):
     assert list(obs.planes) == list(enc.planes)  # each plane by name, a view of the tensor
     first = obs.planes[enc.planes[0]]
     assert first.shape == tuple(enc.observation_shape[1:]) and np.shares_memory(first, obs.tensor)
+
+
+def test_numeric_looking_choices_reach_the_engine_as_their_text():
+    """OpenSpiel reads ``scenario=18.2`` as a double: the game turns it back into the choice
+    "18.2" (OT's scenarios are 18.1-18.5), from a game string and from ``load`` alike."""
+    game = pyspiel.load_game("python_typhoon_ot(scenario=18.2)")
+    assert game.options["scenario"] == "18.2"
+    assert openspiel_game.load("ot", scenario="18.3").options["scenario"] == "18.3"
+    with pytest.raises(Exception, match="scenario"):
+        pyspiel.load_game("python_typhoon_ot(scenario=19.9)")

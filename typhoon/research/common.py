@@ -218,19 +218,34 @@ def factored_masks(enc: Encoding, mask: Any) -> tuple[Any, Any]:
 
 def flat_index(enc: Encoding, actor: int, what: int) -> int | None:
     """The flat index of the factored action (actor, what), or None if no action is that pair."""
-    table = _inverse_factors(enc)
-    return table.get((int(actor), int(what)))
+    import numpy as np
+
+    keys, order, width = _inverse_factors(enc)
+    if not (0 <= int(what) < width) or int(actor) < 0:
+        return None
+    key = int(actor) * width + int(what)
+    i = int(np.searchsorted(keys, key))
+    return int(order[i]) if i < len(keys) and keys[i] == key else None
 
 
-_INVERSE: dict[int, tuple[Any, dict[tuple[int, int], int]]] = {}
+_INVERSE: dict[int, tuple[Any, tuple[Any, Any, int]]] = {}
 
 
-def _inverse_factors(enc: Encoding) -> dict[tuple[int, int], int]:
+def _inverse_factors(enc: Encoding) -> tuple[Any, Any, int]:
+    """(sorted pair keys ``actor * whats + what``, their flat indices, ``whats``) of the
+    encoding's factored table: two int64 arrays, built once per table with numpy (a Python
+    dict of a large game's millions of actions took seconds and hundreds of megabytes)."""
+    import numpy as np
+
     table = enc.action_factors
     key = id(table)
     if key not in _INVERSE or _INVERSE[key][0] is not table:  # the table is kept: its id stays its own
-        factor_sizes(enc)
-        _INVERSE[key] = (table, {(int(a), int(b)): i for i, (a, b) in enumerate(table) if a >= 0})
+        _, width = factor_sizes(enc)
+        pairs = np.asarray(table, dtype=np.int64)
+        flat = np.flatnonzero(pairs[:, 0] >= 0)
+        keys = pairs[flat, 0] * width + pairs[flat, 1]
+        order = np.argsort(keys, kind="stable")
+        _INVERSE[key] = (table, (keys[order], flat[order], width))
     return _INVERSE[key][1]
 
 

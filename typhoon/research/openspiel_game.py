@@ -44,17 +44,72 @@ def short_name(game: str) -> str:
 
 
 # -- parameters --------------------------------------------------------------------------------
+# OpenSpiel reads a game string's parameter values by their look (open_spiel/game_parameters.cc,
+# GameParameterFromString): text of digits and signs only is an int, with a point a double,
+# and the type must be the one of the parameter's default. So an option whose choices all
+# look like numbers ("2009", "18.1") is an int or a double parameter on the OpenSpiel side,
+# and the game turns it back into the choice's text before the engine sees it: the engine
+# always gets "18.1", and ``python_typhoon_ot(scenario=18.2)`` loads.
+def _numeric_kind(text: Any) -> type | None:
+    """``int`` or ``float``: how OpenSpiel's game-string parser reads ``text``; None for text."""
+    s = str(text)
+    if s and all(c in "+-0123456789" for c in s):
+        return int
+    if s and all(c in "+-0123456789." for c in s) and any(c.isdigit() for c in s):
+        return float
+    return None
+
+
+def _spiel_kind(spec: Any) -> type | None:
+    """The OpenSpiel type of a choice option whose choices all read as numbers (int if all are
+    whole, else float); None when the option stays what it is (text, bool, int)."""
+    if spec.kind != "choice" or not spec.choices or not all(isinstance(c, str) for c in spec.choices):
+        return None
+    kinds = {_numeric_kind(c) for c in spec.choices}
+    if None in kinds:
+        return None
+    return int if kinds == {int} else float
+
+
 def _param_value(value: Any, spec: Any) -> Any:
-    """An option value as an OpenSpiel parameter: choices that are all digits become ints,
-    because OpenSpiel reads ``edition=2009`` back as a number."""
-    if spec.kind == "choice" and spec.choices and all(isinstance(c, str) and c.isdigit() for c in spec.choices):
-        return int(value)
-    return value
+    """An option value as an OpenSpiel parameter: a choice that reads as a number is passed as
+    that number (``edition=2009`` an int, ``scenario=18.1`` a double)."""
+    kind = _spiel_kind(spec)
+    if kind is None:
+        return value
+    try:
+        return kind(value)
+    except (TypeError, ValueError):
+        return value  # not a number: the game's own check names the bad value
+
+
+def _option_value(value: Any, spec: Any) -> Any:
+    """An OpenSpiel parameter back as the game's option: the choice whose number it is
+    (18.1 -> "18.1", 2009 -> "2009"); anything else unchanged (the game's check names it)."""
+    if _spiel_kind(spec) is None or isinstance(value, (str, bool)):
+        return value
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return value
+    return next((c for c in spec.choices if float(c) == number), value)
 
 
 def default_params(pkg: GamePackage) -> dict[str, Any]:
     """The game's options with their defaults, as OpenSpiel's parameter specification."""
     return {s.name: _param_value(s.default, s) for s in pkg.option_specs()}
+
+
+def options_from_params(pkg: GamePackage, params: dict[str, Any]) -> dict[str, Any]:
+    """OpenSpiel parameters as the game's options (the choices' texts), not yet checked."""
+    specs = {s.name: s for s in pkg.option_specs()}
+    return {k: (_option_value(v, specs[k]) if k in specs else v) for k, v in params.items()}
+
+
+def spiel_params(pkg: GamePackage, options: dict[str, Any]) -> dict[str, Any]:
+    """The game's options as OpenSpiel parameters (what ``pyspiel.load_game`` takes)."""
+    specs = {s.name: s for s in pkg.option_specs()}
+    return {k: (_param_value(v, specs[k]) if k in specs else v) for k, v in options.items()}
 
 
 def game_type(pkg: GamePackage) -> pyspiel.GameType:
@@ -94,7 +149,7 @@ class TyphoonSpielGame(pyspiel.Game):
         self.players = tuple(pkg.sides)
         self.perfect_information = bool(getattr(pkg.rules, "perfect_information", True))
         params = {**default_params(pkg), **(params or {})}
-        self.options = pkg.normalise_options(params)  # ParseError names a bad option
+        self.options = pkg.normalise_options(options_from_params(pkg, params))  # ParseError names a bad option
         self.encoding = encoding_of(pkg, self.options)
         # the start of every game, copied for each new state (OpenSpiel makes many: one per
         # tensor-shape query), so the rules' initial_state runs once
@@ -127,7 +182,7 @@ class _Shared:
 
     def __init__(self, game: TyphoonSpielGame) -> None:
         self.pkg, self.enc, self.players = game.pkg, game.encoding, game.players
-        self.options = {k: _param_value(v, s) for s in game.pkg.option_specs() for k, v in game.options.items() if k == s.name}
+        self.options = spiel_params(game.pkg, game.options)
 
     def __deepcopy__(self, memo: dict) -> _Shared:
         return self
@@ -369,5 +424,7 @@ register_all()
 
 
 def load(game: str = DEFAULT_GAME, **options: Any) -> TyphoonSpielGame:
-    """``pyspiel.load_game`` of a Typhoon game with its options as keyword arguments."""
-    return pyspiel.load_game(register(game), options)
+    """``pyspiel.load_game`` of a Typhoon game with its options as keyword arguments, given as
+    the game takes them (``load("ot", scenario="18.2")``: turned into OpenSpiel's types)."""
+    name = register(game)
+    return pyspiel.load_game(name, spiel_params(registry.get(game), options))
