@@ -1,5 +1,9 @@
 #!/usr/bin/env python3
-"""Convert Battle for Moscow's data files (typhoon/games/bfm/data) into a kit package.
+"""Convert Battle for Moscow's former data files into a kit package.
+
+The former files (typhoon/games/bfm/data, removed once the kit replaced them) can be had back
+from the kit itself (``typhoon.games.bfm.kit.legacy_documents``); tests/kit/test_kit_bfm.py
+writes them out and checks that this script reproduces the kit from them.
 
 Writes typhoon/games/bfm/kit/ (kit.json, map.json, counters.json, tables.json, turns.json,
 scenarios/standard.json). Reproducible: running it again gives the same files. The inverse,

@@ -118,7 +118,7 @@ def test_table_data_errors_are_named():
 
 
 def test_bfm_table_reads_as_before():
-    data = json.loads((Path(__file__).parents[2] / "typhoon/games/bfm/data/crt.json").read_text())
+    data = next(t for t in json.loads((Path(__file__).parents[2] / "typhoon/games/bfm/kit/tables.json").read_text())["tables"] if t["id"] == "crt")
     t = CombatTable.from_json(data)
     assert t.faces == tuple((d, F(1, 6)) for d in range(1, 7))
     # 1:1 column of the chart: DR, EX, EX, NE, NE, AL

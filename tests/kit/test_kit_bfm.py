@@ -1,7 +1,13 @@
-"""Battle for Moscow's kit package gives exactly BfM's data (scripts/convert_bfm_kit.py)."""
+"""Battle for Moscow's kit package is BfM's data, exactly the data BfM always played with.
+
+The kit replaced the ad-hoc files of ``typhoon/games/bfm/data`` (removed). Each document BfM
+reads (``legacy_documents``) is pinned by the SHA-256 of its canonical JSON, taken from those
+files before they were removed: any change to the kit's values fails here.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 from pathlib import Path
@@ -13,21 +19,43 @@ from typhoon.core.kit import load_kit, validate_kit
 from typhoon.games.bfm.kit import KIT_DIR, legacy_documents
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT / "typhoon" / "games" / "bfm" / "data"
-LEGACY = ("map.json", "counters.json", "crt.json", "terrain.json", "turns.json", "editions.json", "scenarios/standard.json")
+# SHA-256 of the canonical JSON (sorted keys, no spaces) of the former data files
+OLD_FILES = {
+    "map.json": "f2c29daf157d796399c8f541053ac968b8839b9e63b55b226e9622a6b483488d",
+    "counters.json": "24d7a7d4f31f51f6d1b395f7bf499e4d17784cb35593b6c5814b174df3b00d97",
+    "crt.json": "5ac34221f0b97a5e87ff456e1d5d25a76d98d5e451262f75ac7dfeee5952d1d9",
+    "terrain.json": "90f125307c11d397f1dcbcc597c20c53265451fede697d7542fdcdeba059c123",
+    "turns.json": "8ef51a9c84e0ac27ee55528c2d2691fdb4e75c3ae3ff3101ed11f3cfaf270185",
+    "editions.json": "3c2061938902c8ac43badca918cedc71e180593630b7ce46d46927298d71d5c7",
+    "scenarios/standard.json": "4537c0d7aa81668bcb5eea5830fcc085503fa75e0d3131edf3135f7b52ab4d8d",
+}
+
+
+def digest(doc) -> str:
+    text = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def old(name: str):
-    return json.loads((DATA / name).read_text())
+    """A former data file's document, as the kit gives it (pinned by ``OLD_FILES``)."""
+    return legacy_documents()[name]
 
 
 def test_bfm_kit_is_valid():
     assert validate_kit(KIT_DIR) == []
 
 
-@pytest.mark.parametrize("name", LEGACY)
+@pytest.mark.parametrize("name", OLD_FILES)
 def test_kit_gives_back_each_old_data_file_exactly(name):
-    assert legacy_documents()[name] == old(name)
+    assert digest(legacy_documents()[name]) == OLD_FILES[name]
+
+
+def test_bfm_reads_no_other_data_than_its_kit():
+    from typhoon.games.bfm import data
+
+    assert not (ROOT / "typhoon" / "games" / "bfm" / "data").exists()
+    assert data.bfm_data("2009")._docs is data.bfm_data("1986")._docs  # read once, both editions
+    assert data.bfm_data("2009").map.hexes["1103"]["city"] == "Moscow"
 
 
 def test_kit_map_has_bfm_hexes_terrain_rivers_rails_and_cities():
@@ -76,9 +104,14 @@ def test_kit_counters_tables_turns_and_scenario_match_bfm():
 
 
 def test_converter_reproduces_the_kit_files(tmp_path):
+    """scripts/convert_bfm_kit.py, run on the old documents the kit gives back, writes the kit."""
     spec = importlib.util.spec_from_file_location("convert_bfm_kit", ROOT / "scripts" / "convert_bfm_kit.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    mod.main(["--out", str(tmp_path)])
+    data = tmp_path / "data"
+    for rel, doc in legacy_documents().items():
+        (data / rel).parent.mkdir(parents=True, exist_ok=True)
+        (data / rel).write_text(json.dumps(doc))
+    mod.main(["--data", str(data), "--out", str(tmp_path / "kit")])
     for rel in ("kit.json", "map.json", "counters.json", "tables.json", "turns.json", "scenarios/standard.json"):
-        assert (tmp_path / rel).read_text() == (KIT_DIR / rel).read_text(), rel
+        assert (tmp_path / "kit" / rel).read_text() == (KIT_DIR / rel).read_text(), rel

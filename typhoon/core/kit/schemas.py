@@ -6,11 +6,12 @@ import json
 import re
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
-from referencing import Registry, Resource
+if TYPE_CHECKING:  # jsonschema is imported when a package is validated, not when a game loads its data
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
 
 #: The file kinds of a package and the schema each is checked against.
 SCHEMA_NAMES = ("common", "kit", "map", "counters", "tables", "turns", "scenario")
@@ -29,12 +30,16 @@ def schema(name: str) -> dict[str, Any]:
 
 @cache
 def registry() -> Registry:
+    from referencing import Registry, Resource
+
     return Registry().with_resources((URN + n, Resource.from_contents(schema(n))) for n in SCHEMA_NAMES)
 
 
 @cache
 def validator(name: str) -> Draft202012Validator:
     """A draft 2020-12 validator for one file kind, resolving references between the schemas."""
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(schema(name), registry=registry())
 
 

@@ -1,24 +1,28 @@
-"""Loads the Battle for Moscow data files (map, counters, tables, editions, scenarios)."""
+"""Battle for Moscow's data (map, counters, tables, editions, scenario), read from its kit.
+
+The data is the kit package ``typhoon/games/bfm/kit`` (docs/kit.md), read once per process and
+turned into the documents ``BfmData`` is built from (``kit.legacy_documents``). ``bfm_data``
+gives one ``BfmData`` per edition, cached. An owner's edited copy of the kit is played through
+a :class:`Book` (``package.package_from_kit``): its data, per edition, which ``bfm_data`` returns
+while the book is active (:meth:`Book.active`); a game's state keeps the data it was built with.
+"""
 
 from __future__ import annotations
 
-import json
+import copy
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from ...core.bitboard import BitGrid
 from ...core.hexmap import HexMap
 from ...core.odds import CombatTable, Shift
 from .kinds import Movers, PhaseKind, Result
+from .kit import shipped_documents
 from .options import BfmOptions
-
-DATA = Path(__file__).parent / "data"
-
-
-def _load(name: str) -> Any:
-    return json.loads((DATA / name).read_text())
 
 
 @dataclass(frozen=True)
@@ -61,23 +65,26 @@ class Phase:
 
 
 class BfmData:
-    """Everything static about one edition of the game, derived once from the data files."""
+    """Everything static about one edition of the game, derived once from the kit's documents
+    (``kit.legacy_documents``: the shipped kit's unless an owner's are given)."""
 
-    def __init__(self, edition: str) -> None:
+    def __init__(self, edition: str, docs: dict[str, Any] | None = None) -> None:
+        docs = shipped_documents() if docs is None else docs
         self.edition = edition
-        self.map = HexMap.from_json(_load("map.json"))
+        self._docs = docs
+        self.map = HexMap.from_json(docs["map.json"])
         self.grid = self.map.grid
-        ed = _load("editions.json")["editions"][edition]
+        ed = docs["editions.json"]["editions"][edition]
         self.edition_data = ed
-        self.units = {u["id"]: UnitSpec(**{k: u[k] for k in UnitSpec.__dataclass_fields__}) for u in _load("counters.json")["units"]}
+        self.units = {u["id"]: UnitSpec(**{k: u[k] for k in UnitSpec.__dataclass_fields__}) for u in docs["counters.json"]["units"]}
         self.unit_order = tuple(self.units)
         self.side_units = {side: tuple(u for u in self.unit_order if self.units[u].side == side) for side in ("german", "soviet")}
         self.unit_index = {u: i for i, u in enumerate(self.unit_order)}
-        self.crt = _results_table(CombatTable.from_json(_load("crt.json")))
-        terrain = _load("terrain.json")
+        self.crt = _results_table(CombatTable.from_json(docs["crt.json"]))
+        terrain = docs["terrain.json"]
         self.move_cost = terrain["movement_cost"]
         self.shifts = {k: Shift(v["columns"], v["reason"], v["rule"]) for k, v in terrain["combat_shifts"].items()}
-        turns = _load("turns.json")
+        turns = docs["turns.json"]
         self.turns = {t["turn"]: t for t in turns["turns"]}
         self.last_turn = max(self.turns)
         self.base_replacements = turns["replacements"]
@@ -111,16 +118,24 @@ class BfmData:
         self.hex_bit = self.bits.bit
         self.rail_link_masks = self.bits.link_masks(self.rail_links)  # 8.1: the rail lines, as masks
         self.neighbour_mask = {x: self.bits.dilate(b) for x, b in self.hex_bit.items()}  # the six hexes around, as a mask
-        forest_mask = self.bits.mask(self.forest)
         self.edge_masks = {side: self.bits.mask(hexes) for side, hexes in self.edges.items()}
-        self.cost_masks = {1: self.bits.all & ~forest_mask, 2: forest_mask}  # TEC: forest 2, else 1
+        self.cost_masks = self._cost_masks()  # TEC: forest 2, else 1
+
+    def _cost_masks(self) -> dict[int, int]:
+        """The hexes of each movement cost of the TEC, as bit masks, cheapest first (printed
+        TEC: clear 1, forest 2)."""
+        by_cost: dict[int, set[str]] = {}
+        for x, cost in self.terrain_cost.items():
+            by_cost.setdefault(cost, set()).add(x)
+        return {cost: self.bits.mask(by_cost[cost]) for cost in sorted(by_cost)}
 
     def hexes_of_mask(self, mask: int) -> list[str]:
         """The hexes of a bit mask, in map order."""
         return self.bits.hexes(mask)
 
     def scenario(self, name: str = "standard") -> dict[str, Any]:
-        return _load(f"scenarios/{name}.json")
+        """A scenario's set-up (a copy: the caller may change it)."""
+        return copy.deepcopy(self._docs[f"scenarios/{name}.json"])
 
     def replacements(self, side: str, turn: int, options: BfmOptions) -> int:
         """Replacement steps for a side this turn (10.0; 6.0 footnote; balance variants)."""
@@ -143,5 +158,38 @@ def _results_table(crt: CombatTable) -> CombatTable:
 
 
 @cache
-def bfm_data(edition: str) -> BfmData:
+def _shipped(edition: str) -> BfmData:
     return BfmData(edition)
+
+
+_ACTIVE: ContextVar[Book | None] = ContextVar("bfm_book", default=None)
+
+
+def bfm_data(edition: str) -> BfmData:
+    """The data of an edition: the shipped kit's, or the active book's (:meth:`Book.active`)."""
+    book = _ACTIVE.get()
+    return _shipped(edition) if book is None else book.data(edition)
+
+
+class Book:
+    """The data of an owner's copy of BfM's kit, one ``BfmData`` per edition (built on first
+    use, kept). ``docs``: the kit as ``kit.legacy_documents`` gives it."""
+
+    def __init__(self, docs: dict[str, Any]) -> None:
+        self.docs = docs
+        self._data: dict[str, BfmData] = {}
+
+    def data(self, edition: str) -> BfmData:
+        if edition not in self._data:
+            self._data[edition] = BfmData(edition, self.docs)
+        return self._data[edition]
+
+    @contextmanager
+    def active(self) -> Iterator[Book]:
+        """While active (in this thread or task only), ``bfm_data`` gives this book's data:
+        the rules that build a state from options or a position document read it from here."""
+        token = _ACTIVE.set(self)
+        try:
+            yield self
+        finally:
+            _ACTIVE.reset(token)

@@ -15,6 +15,7 @@ from ...core.contract import BasePackage, OptionSpec, PlayerFactory, check_optio
 from ...core.errors import ParseError
 from . import position, present, reference
 from .actions import Roll
+from .data import Book
 from .options import EDITIONS, BfmOptions
 from .rules import BattleForMoscow
 from .state import BfmState
@@ -203,3 +204,75 @@ def _ai_module() -> Any:
 
 
 PACKAGE = BfmPackage()
+
+
+# -- an owner's copy of the kit ------------------------------------------------------------------
+class KitRules(BattleForMoscow):
+    """Battle for Moscow's rules on an owner's kit (:class:`~typhoon.games.bfm.data.Book`):
+    a state built from options or from a position document is built with the kit's data and
+    keeps it (``BfmState.data``) through every copy, so every rule reads the owner's values."""
+
+    def __init__(self, book: Book, name: str) -> None:
+        self.book = book
+        self.name = name
+
+    def _attach(self, state: BfmState) -> BfmState:
+        state.__dict__["data"] = self.book.data(state.options.edition)  # BfmState.data, cached
+        return state
+
+    def initial_state(self, options: dict[str, Any] | BfmOptions | None = None) -> BfmState:
+        with self.book.active():
+            return self._attach(super().initial_state(options))
+
+    def position_from_json(self, doc: dict[str, Any]) -> BfmState:  # type: ignore[override]
+        with self.book.active():
+            return self._attach(super().position_from_json(doc))
+
+    def parse_action(self, state: BfmState | None, text: str) -> Any:
+        with self.book.active():
+            return super().parse_action(state, text)
+
+
+class KitBfmPackage(BfmPackage):
+    """Battle for Moscow on an owner's kit: the same rules, options and presentation; the
+    board, charts and every value the rules read come from the kit. No research encoding (its
+    observation planes are the printed map's)."""
+
+    def __init__(self, book: Book, name: str, title: str, provenance: str | None) -> None:
+        self.rules = KitRules(book, name)
+        self.book = book
+        self.name = name
+        self.title = title
+        self.provenance = provenance
+
+    def position_from_json(self, doc: dict[str, Any]) -> BfmState:
+        return self.rules.position_from_json(doc)
+
+    def map_meta(self, options: dict[str, Any] | None = None) -> dict[str, Any]:
+        with self.book.active():
+            meta = super().map_meta(options)
+        if self.provenance:
+            meta["provenance"] = self.provenance  # a map the owner entered
+        return meta
+
+    def rules_doc(self, options: dict[str, Any] | None = None) -> dict[str, Any]:
+        with self.book.active():
+            return super().rules_doc(options)
+
+    def encoding(self, options: dict[str, Any] | None = None) -> None:  # type: ignore[override]
+        return None
+
+
+def package_from_kit(kit: Any, name: str) -> KitBfmPackage:
+    """Battle for Moscow's rules on a loaded kit (``typhoon.core.kit.load_kit``), e.g. an
+    owner's edited copy of ``typhoon/games/bfm/kit`` (a CRT cell, a hex's terrain), called
+    ``name`` (``typhoon.games.registry.package_for_kit``). A kit the rules cannot read raises
+    :class:`~typhoon.core.kit.KitError` naming every missing or unusable piece."""
+    from .kit import owner_documents
+
+    book = Book(owner_documents(kit))
+    for edition in EDITIONS:
+        book.data(edition)  # built now: a kit the rules cannot read fails here, not in a game
+    prov = kit.resolve_provenance(kit.map.get("provenance")) or {}
+    owner = "owner" if prov.get("kind") == "owner" else None
+    return KitBfmPackage(book, name, kit.title or BfmPackage.title, owner)
