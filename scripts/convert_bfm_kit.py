@@ -92,6 +92,11 @@ def convert_map(m: dict[str, Any], editions: dict[str, Any]) -> dict[str, Any]:
             else:
                 area["provenance"] = "rules2009" if ed == "2009" else "rules1986"
             edges.append(area)
+    for ed, e in editions.items():  # other readings of an edge (option red_border): one edge each
+        for reading, r in e.get("red_border", {}).get("readings", {}).items():
+            if r["hexes"] != e["soviet_edge"]:
+                basis = r["note"]
+                edges.append({"id": f"soviet_edge_{ed}_{reading}", "label": f"Soviet replacement edge ({ed} edition, red border read as '{reading}')", "side": "soviet", "use": ["supply"], "hexes": r["hexes"], "notes": [basis], "provenance": {"kind": "reconstruction", "basis": basis}})
     return {
         "provenance": {**SOURCES["map1986"], "notes": [m["source"]]},
         "geometry": {
@@ -220,6 +225,15 @@ def convert_turns(t: dict[str, Any], editions: dict[str, Any]) -> dict[str, Any]
     }
 
 
+def _red_border_parameter(ed: str, e: dict[str, Any], src: str) -> dict[str, Any]:
+    """The readings of the red border an edition offers (option red_border), each an edge of map.json."""
+    rb = e.get("red_border")
+    if not rb:
+        return {}
+    value = {reading: f"soviet_edge_{ed}" if r["hexes"] == e["soviet_edge"] else f"soviet_edge_{ed}_{reading}" for reading, r in rb["readings"].items()}
+    return {"red_border": {"value": {"default": rb["default"], "readings": value}, "label": "Readings of the red border (option red_border): each an edge of map.json", "cite": "000 10.2", "provenance": src}}
+
+
 def convert_scenario(s: dict[str, Any], editions: dict[str, Any]) -> dict[str, Any]:
     setup = []
     for side in SIDES:
@@ -239,6 +253,7 @@ def convert_scenario(s: dict[str, Any], editions: dict[str, Any]) -> dict[str, A
                 "mud_halves": {"value": e["mud_halves"], "label": "Which attackers are halved in mud", "cite": e["mud_rule"], "provenance": src},
                 "soviet_edge": {"value": f"soviet_edge_{ed}", "label": "Soviet replacement edge (an edge of map.json)", "provenance": src},
                 "german_edge": {"value": f"german_edge_{ed}", "label": "German replacement edge (an edge of map.json)", "provenance": src},
+                **_red_border_parameter(ed, e, src),
             },
             "victory": [
                 {"id": e["victory"], "kind": e["victory"], "level": "win", "text": VICTORY_TEXT[e["victory"]], "places": ["Moscow"], "cite": e["victory_rule"], "provenance": src}

@@ -7,6 +7,7 @@ files before they were removed: any change to the kit's values fails here.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import importlib.util
 import json
@@ -47,7 +48,19 @@ def test_bfm_kit_is_valid():
 
 @pytest.mark.parametrize("name", OLD_FILES)
 def test_kit_gives_back_each_old_data_file_exactly(name):
-    assert digest(legacy_documents()[name]) == OLD_FILES[name]
+    doc = copy.deepcopy(legacy_documents()[name])
+    if name == "editions.json":  # the one addition since: the red border's readings (option red_border)
+        assert set(doc["editions"]["2009"].pop("red_border")["readings"]) == {"corners", "east"}
+    assert digest(doc) == OLD_FILES[name]
+
+
+def test_red_border_readings_in_the_kit():
+    """000 10.2: the 2009 readings; 'corners' is the edge BfM always played with (decision #10)."""
+    ed = legacy_documents()["editions.json"]["editions"]["2009"]
+    readings = ed["red_border"]["readings"]
+    assert ed["red_border"]["default"] == "corners" and readings["corners"]["hexes"] == ed["soviet_edge"]
+    assert readings["east"]["hexes"] == [f"14{r:02d}" for r in range(1, 11)]
+    assert "red_border" not in legacy_documents()["editions.json"]["editions"]["1986"]
 
 
 def test_bfm_reads_no_other_data_than_its_kit():

@@ -38,7 +38,7 @@ def build(
         else:
             doc["units"][u] = {"hex": spec, "reduced": False}
     options = doc["options"]
-    for k in ("soviet_replacements", "german_replacements", "german_replacement_turns"):
+    for k in ("soviet_replacements", "german_replacements", "german_replacement_turns", "red_border"):
         if k in extra:
             options[k] = extra.pop(k)
     doc.update(extra)

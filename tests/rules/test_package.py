@@ -47,7 +47,7 @@ def test_option_specs_cover_every_option():
 def test_normalise_options_completes_and_converts():
     opts = PACKAGE.normalise_options({"edition": 1986, "soviet_replacements": "3"})
     assert opts == {"edition": "1986", "soviet_replacements": 3, "german_replacements": 1,
-                    "german_replacement_turns": "all", "setup": "standard"}
+                    "german_replacement_turns": "all", "setup": "standard", "red_border": "corners"}
     assert PACKAGE.normalise_options(None) == BfmOptions().to_dict()
 
 
@@ -393,3 +393,16 @@ def test_retreat_preview():
     assert doc["consequence"] == "none"
     with pytest.raises(IllegalActionError):
         PACKAGE.retreat_preview(g.state, "0101", [])
+
+
+def test_red_border_reading_is_said_in_the_rules_panel_and_drawn():
+    """Issue 15: the 2009 red border is a reading, not the printed map: the rules panel says which
+    reading is in use and names the other; the board draws the edge of the reading."""
+    for reading, other in (("corners", "east"), ("east", "corners")):
+        texts = [r["text"] for r in PACKAGE.rules_doc({"red_border": reading})["replacements"]]
+        said = [t for t in texts if t.startswith("Red border, a reading")]
+        assert len(said) == 1 and f"red_border={other}" in said[0]
+    assert not any("Red border, a reading" in r["text"] for r in PACKAGE.rules_doc({"edition": "1986"})["replacements"])
+    edges = {e["side"]: set(e["hexes"]) for e in PACKAGE.map_meta({"red_border": "east"})["edges"]}
+    assert edges["soviet"] == {f"14{r:02d}" for r in range(1, 11)}
+    assert "red_border" in {s.name for s in PACKAGE.option_specs()}

@@ -233,3 +233,46 @@ def test_initial_pool_and_setup_strengths():
     assert all(u in s.reduced for u in sov_on) and not any(u in s.reduced for u in ger_on)
     assert "1S" not in s.pool and "1S" not in s.hex_of
     assert {u for u in d.units if d.units[u].side == "soviet"} == set(sov_on) | s.pool | {"1S"}
+
+
+# -- 10.2 the red border: two readings of a map Typhoon does not have (option red_border) -----
+COLUMN_14 = {f"14{r:02d}" for r in range(1, 11)}
+
+
+@pytest.mark.parametrize("reading, extra", [("corners", {"1201", "1301", "1210", "1310"}), ("east", set())])
+def test_first_shock_goes_on_the_red_border_as_the_option_reads_it(reading, extra):
+    """000 11.0: the 1st Shock Army is placed on a red-bordered (10.2) hex not occupied and not in
+    an EZOC. 'corners' reads the NE/E/SE border as column 14 plus 1201, 1301, 1210, 1310
+    (docs/decisions.md #10); 'east' as column 14 alone."""
+    units = {"VI": "1307", "24A": ("1406", "r")}  # 1307's ZOC covers 1306, 1308, 1406, 1407 of column 14
+    g = build(units, phase="soviet_replacement", turn=4, replacements_left=5, reinforcements={"4": ["1S"]}, red_border=reading)
+    got = {a.split()[2] for a in texts(g) if a.startswith("reinforce 1S")}
+    assert got == (COLUMN_14 | extra) - set(neighbours("1307")) - {"1406"}
+    if reading == "east":
+        with pytest.raises(IllegalActionError):
+            g.push("reinforce 1S 1201")
+    else:
+        g.push("reinforce 1S 1201")
+        assert g.state.hex_of["1S"] == "1201"
+
+
+def test_red_border_reading_decides_communication():
+    """000 10.0 In Communication: a path to the red border; excluding the origin, no enemy unit
+    or EZOC. A reduced army in the corner hex 1201, every neighbour of it an enemy unit or in an
+    EZOC: in communication when 1201 itself is red-bordered (corners), not when only column 14
+    is (east)."""
+    units = {"24A": ("1201", "r"), "XII": "1302", "VI": "1103", "XX": "1001"}
+    zoc = {n for h in ("1302", "1103", "1001") for n in neighbours(h)} | {"1302", "1103", "1001"}
+    assert set(neighbours("1201")) <= zoc  # boxed in
+    for reading, expected in (("corners", True), ("east", False)):
+        g = soviet_phase(units, red_border=reading)
+        assert ("restore 24A" in texts(g)) is expected, reading
+
+
+def test_red_border_option_is_2009_only_and_checked():
+    """The 1986 charts' Soviet edge is column 14 whatever the option says; a bad reading is named."""
+    assert data("1986").edges["soviet"] == COLUMN_14
+    g = new_game({"edition": "1986", "red_border": "corners"})
+    assert g.state.data.edges["soviet"] == COLUMN_14
+    with pytest.raises(Exception, match="red_border must be one of"):
+        new_game({"red_border": "north"})

@@ -18,11 +18,12 @@ from functools import cache
 from typing import Any
 
 from ...core.bitboard import BitGrid
+from ...core.errors import ParseError
 from ...core.hexmap import HexMap
 from ...core.odds import CombatTable, Shift
 from .kinds import Movers, PhaseKind, Result
 from .kit import shipped_documents
-from .options import BfmOptions
+from .options import RED_BORDER_DEFAULT, BfmOptions
 
 
 @dataclass(frozen=True)
@@ -68,9 +69,10 @@ class BfmData:
     """Everything static about one edition of the game, derived once from the kit's documents
     (``kit.legacy_documents``: the shipped kit's unless an owner's are given)."""
 
-    def __init__(self, edition: str, docs: dict[str, Any] | None = None) -> None:
+    def __init__(self, edition: str, docs: dict[str, Any] | None = None, red_border: str = RED_BORDER_DEFAULT) -> None:
         docs = shipped_documents() if docs is None else docs
         self.edition = edition
+        self.red_border = red_border
         self._docs = docs
         self.map = HexMap.from_json(docs["map.json"])
         self.grid = self.map.grid
@@ -103,7 +105,8 @@ class BfmData:
         self.rivers = frozenset(k for k, f in self.map.hexsides.items() if "river" in f)
         self.rail_links = self.map.features_along("rail")
         self.rail_hexes = frozenset(self.rail_links) | frozenset(self.map.edge_exits)
-        self.edges = {"soviet": frozenset(ed["soviet_edge"]), "german": frozenset(ed["german_edge"])}
+        self.soviet_edge_note = ed["soviet_edge_note"]
+        self.edges = {"soviet": frozenset(self._soviet_edge(ed, red_border)), "german": frozenset(ed["german_edge"])}
         self.setup_hexes = {
             side: tuple(sorted(x for x, a in h.items() if a["setup"] == side)) for side in ("german", "soviet")
         }
@@ -120,6 +123,18 @@ class BfmData:
         self.neighbour_mask = {x: self.bits.dilate(b) for x, b in self.hex_bit.items()}  # the six hexes around, as a mask
         self.edge_masks = {side: self.bits.mask(hexes) for side, hexes in self.edges.items()}
         self.cost_masks = self._cost_masks()  # TEC: forest 2, else 1
+
+    def _soviet_edge(self, ed: dict[str, Any], red_border: str) -> list[str]:
+        """000 10.2: the red-bordered edge as the option ``red_border`` reads it (the VPG map is
+        not available: docs/decisions.md #10); an edition without readings (1986: column 14,
+        charts) has one edge whatever the option says."""
+        readings = ed.get("red_border", {}).get("readings", {})
+        if not readings:
+            return ed["soviet_edge"]
+        if red_border not in readings:
+            raise ParseError(f"red_border must be one of {sorted(readings)}, not {red_border!r}")
+        self.soviet_edge_note = readings[red_border]["note"]
+        return readings[red_border]["hexes"]
 
     def _cost_masks(self) -> dict[int, int]:
         """The hexes of each movement cost of the TEC, as bit masks, cheapest first (printed
@@ -158,17 +173,18 @@ def _results_table(crt: CombatTable) -> CombatTable:
 
 
 @cache
-def _shipped(edition: str) -> BfmData:
-    return BfmData(edition)
+def _shipped(edition: str, red_border: str) -> BfmData:
+    return BfmData(edition, red_border=red_border)
 
 
 _ACTIVE: ContextVar[Book | None] = ContextVar("bfm_book", default=None)
 
 
-def bfm_data(edition: str) -> BfmData:
-    """The data of an edition: the shipped kit's, or the active book's (:meth:`Book.active`)."""
+def bfm_data(edition: str, red_border: str = RED_BORDER_DEFAULT) -> BfmData:
+    """The data of an edition (and reading of the 2009 red border, option ``red_border``): the
+    shipped kit's, or the active book's (:meth:`Book.active`)."""
     book = _ACTIVE.get()
-    return _shipped(edition) if book is None else book.data(edition)
+    return _shipped(edition, red_border) if book is None else book.data(edition, red_border)
 
 
 class Book:
@@ -177,12 +193,13 @@ class Book:
 
     def __init__(self, docs: dict[str, Any]) -> None:
         self.docs = docs
-        self._data: dict[str, BfmData] = {}
+        self._data: dict[tuple[str, str], BfmData] = {}
 
-    def data(self, edition: str) -> BfmData:
-        if edition not in self._data:
-            self._data[edition] = BfmData(edition, self.docs)
-        return self._data[edition]
+    def data(self, edition: str, red_border: str = RED_BORDER_DEFAULT) -> BfmData:
+        key = (edition, red_border)
+        if key not in self._data:
+            self._data[key] = BfmData(edition, self.docs, red_border)
+        return self._data[key]
 
     @contextmanager
     def active(self) -> Iterator[Book]:

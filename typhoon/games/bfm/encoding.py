@@ -359,8 +359,8 @@ def _flat_cells(edition: str) -> dict[str, int]:
 
 
 @cache
-def _static(edition: str) -> np.ndarray:
-    data = bfm_data(edition)
+def _static(edition: str, red_border: str) -> np.ndarray:
+    data = bfm_data(edition, red_border)
     cell = _cells(edition)
     out = np.zeros((len(STATIC_PLANES), ROWS, COLS), dtype=np.float32)
     sp = {n: i for i, n in enumerate(STATIC_PLANES)}
@@ -458,7 +458,7 @@ def observation(state: BfmState, player: str) -> np.ndarray:
     data = state.data
     edition = state.options.edition
     out = np.zeros(OBS_SHAPE, dtype=np.float32)
-    out[: len(STATIC_PLANES)] = _static(edition)
+    out[: len(STATIC_PLANES)] = _static(edition, state.options.red_border)
     enemy = enemy_of(player)
     units = data.units
     ui = data.unit_index

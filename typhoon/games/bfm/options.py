@@ -11,6 +11,8 @@ from typing import Any
 from ...core.errors import ParseError
 
 EDITIONS = ("2009", "1986")
+RED_BORDERS = ("corners", "east")  # 000 10.2: readings of the 2009 red border (docs/decisions.md #10)
+RED_BORDER_DEFAULT = "corners"
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,9 @@ class BfmOptions:
     """'all' turns from 2 on, or 'even' (2, 4 and 6 only: balance variant helping the Soviets)."""
     setup: str = "standard"
     """'standard': Typhoon's default German set-up; 'free': the German player places each unit (000 6.0)."""
+    red_border: str = RED_BORDER_DEFAULT
+    """2009 only (000 10.2), the red-bordered Soviet edge, a reading of a map Typhoon does not have:
+    'corners' (column 14 and 1201, 1301, 1210, 1310) or 'east' (column 14 alone, as in 1986)."""
 
     def __post_init__(self) -> None:
         if self.edition not in EDITIONS:
@@ -37,6 +42,8 @@ class BfmOptions:
             raise ParseError(f"german_replacement_turns must be 'all' or 'even', not {self.german_replacement_turns!r}")
         if self.setup not in ("standard", "free"):
             raise ParseError(f"setup must be 'standard' or 'free', not {self.setup!r}")
+        if self.red_border not in RED_BORDERS:
+            raise ParseError(f"red_border must be one of {RED_BORDERS}, not {self.red_border!r}")
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> BfmOptions:

@@ -16,7 +16,7 @@ from ...core.errors import ParseError
 from . import position, present, reference
 from .actions import Roll
 from .data import Book
-from .options import EDITIONS, BfmOptions
+from .options import EDITIONS, RED_BORDER_DEFAULT, RED_BORDERS, BfmOptions
 from .rules import BattleForMoscow
 from .state import BfmState
 
@@ -67,6 +67,17 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         choices=("standard", "free"),
         help="standard: the usual German set-up; free: the German player places each unit on a black-cross hex.",
         rule="000 6.0",
+    ),
+    OptionSpec(
+        "red_border",
+        "Red border (2009)",
+        RED_BORDER_DEFAULT,
+        choices=RED_BORDERS,
+        help="Where the 2009 map's red-bordered Soviet edge runs (replacements, the 1st Shock Army, communication). "
+        "Typhoon does not have the VPG map, so both readings are offered: corners: column 14 and the two "
+        "easternmost hexes of the north and south rows before it (1201, 1301, 1210, 1310); east: column 14 alone. "
+        "The 1986 edge is column 14 in any case.",
+        rule="000 10.2; docs/decisions.md #10",
     ),
 )
 
@@ -217,7 +228,7 @@ class KitRules(BattleForMoscow):
         self.name = name
 
     def _attach(self, state: BfmState) -> BfmState:
-        state.__dict__["data"] = self.book.data(state.options.edition)  # BfmState.data, cached
+        state.__dict__["data"] = self.book.data(state.options.edition, state.options.red_border)  # BfmState.data, cached
         return state
 
     def initial_state(self, options: dict[str, Any] | BfmOptions | None = None) -> BfmState:

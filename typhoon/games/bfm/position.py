@@ -124,7 +124,7 @@ def from_json(doc: dict[str, Any]) -> BfmState:
         options = BfmOptions.from_dict(doc.get("options"))
     except ParseError as e:
         raise PositionError(f"options: {e}") from None
-    data = bfm_data(options.edition)
+    data = bfm_data(options.edition, options.red_border)
     turn = doc.get("turn", 1)
     if not isinstance(turn, int) or isinstance(turn, bool) or not 1 <= turn <= data.last_turn:
         raise PositionError(f"turn must be 1 to {data.last_turn}, not {turn!r}")

@@ -66,7 +66,7 @@ def map_meta(options: dict[str, Any] | BfmOptions | None = None) -> dict[str, An
     from ...core.geometry import Layout, bounds, fit, hex_centres
 
     opts = _options(options)
-    data = bfm_data(opts.edition)
+    data = bfm_data(opts.edition, opts.red_border)
     layout = fit(data.grid, Layout("flat", 1.0))  # the printed map's drawing: 0101's west corner at x = 0
     centres = hex_centres(data.grid, layout)
     return {
@@ -165,7 +165,7 @@ def _edges(data: Any) -> list[dict[str, Any]]:
             "hexes": sorted(data.edges["soviet"], key=data.hex_index.__getitem__),
             "style": EDGE_STYLES["soviet"],
             "rule": "10.2, 11.0",
-            "note": ed.get("soviet_edge_note"),
+            "note": data.soviet_edge_note,
         },
         {
             "name": "German replacement edge" if data.edition == "1986" else "German replacement edge (black border)",
@@ -182,7 +182,7 @@ def _edges(data: Any) -> list[dict[str, Any]]:
 def rules_doc(options: dict[str, Any] | BfmOptions | None = None) -> dict[str, Any]:
     """Charts, result codes, victory conditions and replacement rules of an edition."""
     opts = _options(options)
-    data = bfm_data(opts.edition)
+    data = bfm_data(opts.edition, opts.red_border)
     return {
         "game": "bfm",
         "edition": opts.edition,
@@ -294,6 +294,23 @@ def _victory(data: Any) -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
+RED_BORDER_READINGS = {
+    "corners": "column 14 and the two easternmost hexes of the north and south rows before it (1201, 1301, 1210, 1310)",
+    "east": "column 14 alone",
+}
+
+
+def _red_border_rule(data: Any, opts: BfmOptions) -> list[dict[str, Any]]:
+    """000 10.2: which reading of the 2009 red border this game uses, said plainly: it is a
+    reading, not the printed map (docs/decisions.md #10)."""
+    if opts.edition != "2009":
+        return []
+    other = next(r for r in RED_BORDER_READINGS if r != opts.red_border)
+    return [{"side": "soviet", "rule": "000 10.2; option red_border", "text":
+             f"Red border, a reading (Typhoon does not have the VPG map): {RED_BORDER_READINGS[opts.red_border]}. "
+             f"The other reading, {RED_BORDER_READINGS[other]}, is the option red_border={other}."}]
+
+
 def _replacement_rules(data: Any, opts: BfmOptions) -> list[dict[str, Any]]:
     german_turns = "on turns 2, 4 and 6 only" if opts.german_replacement_turns == "even" else "every turn from turn 2"
     return [
@@ -303,6 +320,7 @@ def _replacement_rules(data: Any, opts: BfmOptions) -> list[dict[str, Any]]:
                                "unit in communication to full strength; never both for one unit in a player turn.", "rule": "10.0, 10.1"},
         {"side": "soviet", "text": "New units appear on an empty red-border hex not in an enemy zone of control, or in an "
                                    "empty friendly city in communication; Moscow even out of communication.", "rule": "10.2"},
+        *_red_border_rule(data, opts),
         {"side": "german", "text": "The same on the west (black) edge and in cities in communication with it.", "rule": "10.3"},
         {"side": None, "text": "Unused steps are lost.", "rule": "10.4"},
         {"side": "soviet", "text": "The 1st Shock Army arrives on turn 4 at full strength on the red border (or later if "

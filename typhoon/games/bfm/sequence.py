@@ -22,7 +22,7 @@ _SETUP, _REPLACEMENT, _MOVEMENT, _COMBAT, _HOUSEKEEPING = (
 def initial_state(options: dict[str, Any] | BfmOptions | None = None) -> BfmState:
     """The position at the start of the game (6.0, ``data/scenarios/standard.json``)."""
     opts = options if isinstance(options, BfmOptions) else BfmOptions.from_dict(options)
-    data = bfm_data(opts.edition)
+    data = bfm_data(opts.edition, opts.red_border)
     scen = data.scenario()
     hex_of = dict(scen["soviet"])
     reduced = set(scen["soviet"]) | set(scen["soviet_pool"])  # 6.0: Soviet units set up reduced

@@ -65,7 +65,7 @@ class BfmState:
 
     @cached_property
     def data(self) -> BfmData:
-        return bfm_data(self.options.edition)
+        return bfm_data(self.options.edition, self.options.red_border)
 
     @property
     def phase_spec(self) -> Phase:

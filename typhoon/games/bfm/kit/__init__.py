@@ -115,6 +115,19 @@ def _phase(p: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _red_border(kit: Kit, params: dict[str, Any]) -> dict[str, Any]:
+    """000 10.2: the readings of the red border an edition offers (option ``red_border``), each
+    with its hexes and the reasoning; nothing for an edition without them."""
+    rb = params.get("red_border")
+    if rb is None:
+        return {}
+    readings = {}
+    for reading, edge in rb["value"]["readings"].items():
+        area = kit.area(edge)
+        readings[reading] = {"hexes": area["hexes"], "note": _first(area.get("notes", []))}
+    return {"red_border": {"default": rb["value"]["default"], "readings": readings}}
+
+
 def legacy_editions(kit: Kit) -> dict[str, Any]:
     editions = {}
     scenario = kit.scenarios["standard"]
@@ -138,6 +151,7 @@ def legacy_editions(kit: Kit) -> dict[str, Any]:
             "soviet_edge_note": _first(soviet.get("notes", [])),
             "german_edge": german["hexes"],
             "german_edge_note": _first(german.get("notes", [])),
+            **_red_border(kit, params),
         }
     return {"source": kit.sources.get("editions", {}).get("source", ""), "editions": editions}
 
