@@ -122,3 +122,15 @@ def test_battles_resolved_in_attackers_order():
             break
         g.push(next((a for a in acts if a == "advance none"), acts[0]))
     assert g.is_chance()  # the second battle is waiting for its roll
+
+
+def test_end_with_declared_battles_says_why():
+    """000 9.0: announced battles are fought (Battle Commitment); 'end' with a declared battle is
+    refused with that reason, and after 'undo' of the declaration the phase may end."""
+    g = build(UNITS)
+    g.push("attack XLI 0707")
+    with pytest.raises(IllegalActionError, match=r"1 declared battle\(s\) must be fought: 'commit' them \(9.0 Battle Commitment\)"):
+        g.push("end")
+    g.undo()
+    g.push("end")
+    assert g.state.phase != "german_combat"

@@ -208,6 +208,10 @@ class BattleForMoscow:
         unit = getattr(action, "unit", None)
         if isinstance(action, EndPhase) and spec.kind == PhaseKind.MOVEMENT and state.overstacked():
             return f"two units share {state.overstacked()[0]}: one must move off (8.2.2)"
+        if isinstance(action, EndPhase) and spec.kind == PhaseKind.COMBAT and state.battles and not state.committed:
+            n = len(state.battles)
+            return (f"{n} declared battle(s) must be fought: 'commit' them (9.0 Battle Commitment), "
+                    "or 'undo' the declarations to end the phase without battles")
         legal = self.legal_actions(state)
         if type(action) not in {type(a) for a in legal}:
             names = sorted({str(a).split()[0] for a in legal})
