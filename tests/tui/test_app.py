@@ -175,3 +175,27 @@ def test_mini_plays_and_hides_red_strengths():
 
     run(app, script)
     assert game.log[-1].player in ("blue", "red", None)
+
+
+def test_screens_at_80x24_and_200x60_stay_inside_the_terminal():
+    """Issue 15: the full-screen terminal at 80x24 and 200x60: the status line, the map, the side
+    panel, the log and the command line all lie within the screen (the map scrolls inside its
+    pane rather than spilling over). Screenshots (SVG) go to artifacts/screenshots/."""
+    from pathlib import Path
+
+    shots = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
+    for size in ((80, 24), (200, 60)):
+        app, _ = bfm_app()
+
+        async def script(pilot, size=size):
+            await type_line(pilot, "attack V 0304")
+            for wid in ("#top", "#map-scroll", "#side", "#log", "#cmd"):
+                r = app.query_one(wid).region
+                assert r.width > 0 and r.height > 0, (size, wid)
+                assert r.x >= 0 and r.y >= 0 and r.right <= size[0] and r.bottom <= size[1], (size, wid, r)
+            side = app.query_one("#side").region
+            assert side.width >= 20, (size, side)  # the phase and odds stay readable
+            app.save_screenshot(filename=f"tui_{size[0]}x{size[1]}.svg", path=str(shots))
+
+        run(app, script, size=size)
