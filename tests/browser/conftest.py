@@ -131,6 +131,19 @@ def page(context):
     assert not errors, f"JavaScript errors in the page: {errors}"
 
 
+PHONE = {"width": 390, "height": 844}  # a phone, portrait (issue 15)
+@pytest.fixture
+def phone(browser):
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    ctx.set_default_timeout(30_000)
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    ctx.close()
+    assert not errors, f"JavaScript errors in the page: {errors}"
+
+
 @pytest.fixture(scope="session")
 def shot():
     SHOTS.mkdir(parents=True, exist_ok=True)

@@ -12,21 +12,8 @@ from typhoon.games.bfm.data import bfm_data
 
 from .bfmui import end_phase, wait_loaded, wait_state
 
+
 pytestmark = pytest.mark.browser
-
-PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture
-def phone(browser):
-    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
-    ctx.set_default_timeout(30_000)
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    ctx.close()
-    assert not errors, f"JavaScript errors in the page: {errors}"
 
 
 def test_phone_counter_values_are_readable(phone, api, server):

@@ -17,10 +17,11 @@ from typhoon.games.bfm.data import bfm_data
 
 from .bfmui import act, click_unit, declare_by_clicks, end_phase, ids_from_url, select_battle, wait_loaded, wait_state
 
+PHONE = {"width": 390, "height": 844}  # as the phone fixture (conftest.py)
+
 pytestmark = pytest.mark.browser
 
 DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture
@@ -34,17 +35,6 @@ def desk(browser):
     ctx.close()
     assert not errors, f"JavaScript errors in the page: {errors}"
 
-
-@pytest.fixture
-def phone(browser):
-    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
-    ctx.set_default_timeout(30_000)
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    ctx.close()
-    assert not errors, f"JavaScript errors in the page: {errors}"
 
 
 def hotseat(api, seed: int, options=None) -> dict:
