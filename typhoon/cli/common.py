@@ -29,6 +29,67 @@ def package(name: str):
         fail(str(e))
 
 
+def kit_option(f: Callable) -> Callable:
+    """``--kit DIR``: play on a data kit package (docs/kit.md) instead of a game's own data."""
+    return click.option("--kit", "kit_dir", default=None, metavar="DIR", type=click.Path(path_type=Path),
+                        help="Play on the data kit package in DIR (docs/kit.md): it is validated first; "
+                             "its game's rules are enforced (bfm, ot, mc), other kits play without rules (sandbox).")(f)
+
+
+def kit_package(directory: str | Path, game_name: str | None = None):
+    """The game package of the kit in ``directory``, registered under its ``kit:<hash>`` name
+    (``registry.from_kit``); :func:`load_play_kit` says what is checked."""
+    return load_play_kit(directory, game_name)[1]
+
+
+def load_play_kit(directory: str | Path, game_name: str | None = None) -> tuple[Any, Any]:
+    """(the loaded kit, its registered game package) of the kit package in ``directory``.
+
+    The kit is validated first: a kit that does not validate, or that its game's rules cannot
+    read, is a click error listing every problem as ``file: JSON path: explanation``.
+    ``game_name``: the game asked for with ``--game``, which must be the kit's own."""
+    from ..core.kit import MANIFEST, KitError, load_kit
+    from ..games import registry
+
+    root = Path(directory)
+    if root.is_file() and root.name == MANIFEST:  # the manifest itself: its folder is meant
+        root = root.parent
+    if not root.is_dir():
+        fail(f"--kit {directory}: no such folder (a kit package is a folder holding {MANIFEST}; "
+             "'typhoon kit new GAME DIR' starts one)")
+    try:
+        kit = load_kit(root)
+    except KitError as e:
+        fail(f"--kit {directory}: the kit does not validate ({_problems(e)}):\n{_issue_lines(e)}\n"
+             f"('typhoon kit validate {directory}' checks it again after a fix)")
+    if game_name is not None and game_name != kit.game:
+        fail(f"--game {game_name} but the kit in {directory} is a kit of game {kit.game!r} ({MANIFEST}: $.game); "
+             "leave out --game to play the kit's game")
+    try:
+        return kit, registry.from_kit(kit)
+    except KitError as e:
+        fail(f"--kit {directory}: the rules of {kit.game!r} cannot use this kit ({_problems(e)}):\n{_issue_lines(e)}")
+    except (TyphoonError, KeyError, TypeError, ValueError) as e:  # a kit the game module cannot read
+        fail(f"--kit {directory}: the kit cannot be played as {kit.game!r}: {e}")
+    raise AssertionError("unreachable")  # fail() raised
+
+
+def _problems(e: Any) -> str:
+    """``3 problems`` (``, 2 of them TODO placeholders still to be entered`` when so)."""
+    n = len(e.issues)
+    todo = sum(1 for i in e.issues if getattr(i, "todo", False))
+    tail = f", {todo} of them TODO placeholders still to be entered" if todo else ""
+    return f"{n} problem{'s' if n != 1 else ''}{tail}"
+
+
+def _issue_lines(e: Any, limit: int = 30) -> str:
+    """The issues of a ``KitError``, one ``file: JSON path: explanation`` a line."""
+    lines = [f"  {i}" for i in e.issues[:limit]]
+    if len(e.issues) > limit:
+        lines.append(f"  ... and {len(e.issues) - limit} more")
+    return "\n".join(lines)
+
+
 def game_option(f: Callable) -> Callable:
     """``--game NAME`` (default: bfm)."""
     return click.option("--game", "game_name", default=DEFAULT_GAME, show_default=True, metavar="NAME",

@@ -18,8 +18,8 @@ def patch_cmd(game_id: str, database: str | None, dry_run: bool, as_json: bool) 
     """Replay a stored server game under the current rules and keep the longest part of its
     log that still replays, so the game can go on (the server answers 409 for a game whose log
     no longer replays). The dropped actions are printed; the players replay them by hand."""
+    from ..core.errors import TyphoonError
     from ..core.record import replay_longest
-    from ..games import registry
     from ..server.live import ApiError, Games
     from ..server.store import Store
 
@@ -33,7 +33,10 @@ def patch_cmd(game_id: str, database: str | None, dry_run: bool, as_json: bool) 
             meta = store.load(game_id)
             if meta is None:
                 raise click.ClickException(f"no game with id {game_id!r} in {url}")
-            pkg = registry.get(meta.game)
+            try:
+                pkg = Games(store).package_of(meta.game)  # a kit's game: rebuilt from its stored bundle
+            except (TyphoonError, ImportError, OSError) as e:
+                raise click.ClickException(f"game {game_id} is of game {meta.game!r}, which cannot be replayed here ({e})") from None
             texts = [t for t, _ in meta.actions]
             start = pkg.position_from_json(meta.start) if meta.start else None
             game, why = replay_longest(pkg.rules, meta.options, meta.seed, texts, start, 0, meta.dice)

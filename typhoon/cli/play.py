@@ -15,6 +15,8 @@ from .common import (
     edition_option,
     fail,
     game_option,
+    kit_option,
+    kit_package,
     make_player,
     normalised,
     options_option,
@@ -37,6 +39,7 @@ def default_players(pkg) -> dict[str, str]:
 
 @main.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
 @game_option
+@kit_option
 @click.option("--player", "-P", "player_pairs", multiple=True, metavar="SIDE=NAME",
               help="Who plays a side: human or a computer player (typhoon players). Also --SIDE NAME, "
                    "e.g. --soviet random. Default: the first side human, the others the game's computer player.")
@@ -51,23 +54,32 @@ def default_players(pkg) -> dict[str, str]:
 @click.option("--line", "line_mode", is_flag=True,
               help="Plain line mode even in a terminal (the default for scripts and pipes).")
 @click.pass_context
-def play(ctx: click.Context, game_name: str, player_pairs: tuple[str, ...], edition: str | None, options: tuple[str, ...],
+def play(ctx: click.Context, game_name: str, kit_dir: Path | None, player_pairs: tuple[str, ...], edition: str | None, options: tuple[str, ...],
          seed: int | None, load: str | None, save_to: str | None, no_autosave: bool, line_mode: bool) -> None:
     """Play in the terminal: human against the computer, or humans hot-seat.
 
     In a terminal: the full-screen interface (map with the cursor or the mouse, panels, history
     and completion). With --line, or when the input or output is not a terminal: plain lines.
     Players by side: --SIDE NAME (e.g. typhoon play --soviet random, typhoon play --game mini
-    --red heuristic) or -P SIDE=NAME."""
+    --red heuristic) or -P SIDE=NAME.
+
+    With --kit DIR: the game is played on the data kit package in DIR (docs/kit.md), e.g. an
+    owner's edited copy of a game's kit; a game saved on a kit is continued with --load FILE
+    --kit DIR (the same kit)."""
     from ..core import record
     from ..core.dice import new_seed
     from ..tui.session import Session
 
     saved_players: dict = {}
+    kit_pkg = None
+    if kit_dir is not None:
+        explicit = ctx.get_parameter_source("game_name") is not click.core.ParameterSource.DEFAULT
+        kit_pkg = kit_package(kit_dir, game_name if explicit else None)
     if load:
         if edition or options or seed is not None:
             fail("--edition, --option and --seed come from the save file when --load is given")
         doc = read_json(load)
+        check_save_kit(load, doc, kit_pkg, kit_dir)
         try:
             game = record.from_record(doc)
         except TyphoonError as e:
@@ -75,7 +87,7 @@ def play(ctx: click.Context, game_name: str, player_pairs: tuple[str, ...], edit
         pkg = package(game.rules.name)
         saved_players = doc.get("players") or {}
     else:
-        pkg = package(game_name)
+        pkg = kit_pkg or package(game_name)
         opts = normalised(pkg, parse_options(options, edition, pkg))
         try:
             game = pkg.new_game(opts, seed=new_seed() if seed is None else seed)
@@ -108,6 +120,22 @@ def play(ctx: click.Context, game_name: str, player_pairs: tuple[str, ...], edit
     session.run()
 
 
+def check_save_kit(path: str, doc: object, kit_pkg, kit_dir: Path | None) -> None:
+    """A save of a game played on a kit (game ``kit:<hash>``) is continued with the same kit
+    given again (``--kit DIR``); a clear error says so otherwise."""
+    from ..games import registry
+
+    saved = doc.get("game") if isinstance(doc, dict) else None
+    if not isinstance(saved, str):
+        return
+    if kit_pkg is not None and saved != kit_pkg.name:
+        what = "a game played on another kit" if saved.startswith(registry.KIT_PREFIX) else f"a game of {saved!r}"
+        fail(f"{path} is {what} ({saved}), not of the kit in {kit_dir} ({kit_pkg.name}): "
+             "a save continues only on the very kit it was played on (changed since?)")
+    if kit_pkg is None and saved.startswith(registry.KIT_PREFIX) and saved not in registry.kit_names():
+        fail(f"{path} is a game played on a data kit ({saved}): give that kit again with --kit DIR")
+
+
 def default_save_path(game: str, seed: int) -> Path:
     """Where a game autosaves when no file is named: ``$TYPHOON_SAVE_DIR`` or the user's data
     folder (``$XDG_DATA_HOME``, else ~/.local/share) under typhoon/saves, as GAME-SEED.json."""
@@ -120,4 +148,4 @@ def default_save_path(game: str, seed: int) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
         pass  # the session says the autosave failed, and where
-    return folder / f"{game}-{seed}.json"
+    return folder / f"{game.replace(':', '-')}-{seed}.json"  # kit:<hash> -> kit-<hash>

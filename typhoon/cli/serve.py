@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from . import main
+from .common import load_play_kit
 
 
 @main.command()
@@ -27,19 +28,27 @@ from . import main
 @click.option("--idle-evict", default=600.0, show_default=True, type=float, help="seconds after which a game nobody watches leaves memory")
 @click.option("--clock-interval", default=1.0, show_default=True, type=float, help="seconds between two checks of the game clocks")
 @click.option("--no-rate-limits", is_flag=True, help="no rate limits per address (benchmarks on loopback only)")
+@click.option("--kit", "kit_dirs", multiple=True, metavar="DIR", type=click.Path(path_type=Path),
+              help="Also offer a game on the data kit package in DIR (docs/kit.md), validated first; repeatable. "
+                   "The kit is kept in the database, so its games go on after a restart.")
 def serve(host: str, port: int, database: str | None, open_browser: bool, log_level: str, smtp_host: str | None, smtp_port: int,
-          smtp_from: str, public_url: str | None, idle_evict: float, clock_interval: float, no_rate_limits: bool = False) -> None:
+          smtp_from: str, public_url: str | None, idle_evict: float, clock_interval: float, no_rate_limits: bool = False,
+          kit_dirs: tuple[Path, ...] = ()) -> None:
     """Run the game server: play any of Typhoon's games in the browser (against the computer,
     hot-seat, or two players over the network). Every action is stored before it is
     acknowledged, so games survive restarts. Several processes may serve one PostgreSQL
     database (docs/api.md). SMTP user, password and STARTTLS: TYPHOON_SMTP_USER,
-    TYPHOON_SMTP_PASSWORD, TYPHOON_SMTP_STARTTLS=1."""
+    TYPHOON_SMTP_PASSWORD, TYPHOON_SMTP_STARTTLS=1.
+
+    With --kit DIR the new-game form also offers the game of that data kit package (e.g. an
+    owner's edited copy of a game's kit), preselected."""
     import uvicorn
 
     from ..server.app import create_app
     from ..server.guard import RateLimits
     from ..server.notify import MailConfig
 
+    kits = [load_play_kit(d)[0] for d in kit_dirs]  # an invalid kit stops here, every problem named
     url = database or f"sqlite:///{Path.cwd() / 'typhoon.db'}"
     mail = MailConfig.from_env()
     mail.host, mail.port, mail.sender = smtp_host, smtp_port, smtp_from
@@ -47,7 +56,7 @@ def serve(host: str, port: int, database: str | None, open_browser: bool, log_le
     mail.public_url = (public_url or f"http://{shown_host}:{port}").rstrip("/")
     try:
         app = create_app(url, mail=mail, clock_interval=clock_interval, idle_seconds=idle_evict,
-                         rate_limits=RateLimits.unlimited() if no_rate_limits else None)
+                         rate_limits=RateLimits.unlimited() if no_rate_limits else None, kits=kits)
     except Exception as e:  # a bad URL or an unreachable database: say so plainly
         raise click.ClickException(f"cannot open the database {url!r}: {e}") from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host

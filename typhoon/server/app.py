@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import json
+from collections.abc import Sequence
 from contextlib import asynccontextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -121,6 +122,25 @@ def game_entry(name: str) -> dict[str, Any]:
     }
 
 
+def serve_kits(store: Store, kits: Sequence[Any]) -> dict[str, str]:
+    """Offer the games of loaded data kits (``typhoon serve --kit DIR``): each kit's package is
+    registered under its ``kit:<hash>`` name (``registry.from_kit``) and its documents are kept
+    in the database (``kits`` table), so a game of it re-opens after a restart, with or without
+    ``--kit``. Returns ``{package name: label}`` (the kit folder's name) in the order given."""
+    served: dict[str, str] = {}
+    for kit in kits:
+        pkg = registry.from_kit(kit)
+        store.save_kit(pkg.name, kit.docs)
+        served[pkg.name] = Path(kit.root).resolve().name or str(kit.root)
+    return served
+
+
+def kit_entry(name: str, label: str) -> dict[str, Any]:
+    """A served kit's game as the start page offers it: its title says it is played on a kit."""
+    entry = game_entry(name)
+    return {**entry, "title": f"{entry['title']} (kit {label})", "kit": label}
+
+
 def options_key(options: dict[str, Any]) -> str:
     return json.dumps(options, sort_keys=True, separators=(",", ":"))
 
@@ -172,12 +192,15 @@ def err(status: int, detail: str) -> JSONResponse:
 
 
 def create_app(database_url: str = "sqlite:///typhoon.db", rate_limits: RateLimits | None = None, mail: MailConfig | None = None,
-               clock_interval: float = 1.0, idle_seconds: float = 600.0) -> FastAPI:
+               clock_interval: float = 1.0, idle_seconds: float = 600.0, kits: Sequence[Any] = ()) -> FastAPI:
     """The server app on one database; ``rate_limits`` default to :class:`RateLimits()`, ``mail``
     to ``MailConfig.from_env()``. Background tasks: the clocks (every ``clock_interval`` s), the
-    eviction of games idle for ``idle_seconds`` and, on PostgreSQL, the LISTEN of ``cluster``."""
+    eviction of games idle for ``idle_seconds`` and, on PostgreSQL, the LISTEN of ``cluster``.
+    ``kits``: loaded data kits (``typhoon.core.kit.load_kit``, ``typhoon serve --kit``) whose games
+    the server offers besides the registered ones (:func:`serve_kits`)."""
     store = Store(database_url)
     games = Games(store)
+    served = serve_kits(store, kits)
     limits = rate_limits if rate_limits is not None else RateLimits()
     notifier = Notifier(store, mail if mail is not None else MailConfig.from_env())
     games.on_turn = notifier.turn
@@ -213,6 +236,7 @@ def create_app(database_url: str = "sqlite:///typhoon.db", rate_limits: RateLimi
     )
     app.state.store = store
     app.state.games = games
+    app.state.kits = served
     app.state.notifier = notifier
     app.include_router(editor_router)
     app.include_router(accounts_router)
@@ -270,7 +294,9 @@ def create_app(database_url: str = "sqlite:///typhoon.db", rate_limits: RateLimi
                 games_.append(game_entry(name))
             except ApiError:  # a game whose package cannot be imported here is not offered
                 continue
-        doc: dict[str, Any] = {"games": games_, "default": DEFAULT_GAME, "modes": ["ai", "hotseat", "network"]}
+        games_ += [kit_entry(name, label) for name, label in served.items()]
+        default = next(iter(served), DEFAULT_GAME)  # served with --kit: the kit's game is preselected
+        doc: dict[str, Any] = {"games": games_, "default": default, "modes": ["ai", "hotseat", "network"]}
         if game is not None:
             try:
                 opts = json.loads(options) if options else {}

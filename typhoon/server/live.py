@@ -549,7 +549,8 @@ class Games:
                 raise
         bundle = self.store.load_kit(name)
         if bundle is None:
-            raise ParseError(f"the kit {name!r} is not stored in this database")
+            raise ParseError(f"the kit {name!r} is not stored in this database: start the server with that kit "
+                             "(typhoon serve --kit DIR) to play its games")
         pkg = kit_package(bundle)
         if pkg.name != name:
             raise ParseError(f"the stored kit {name!r} now builds {pkg.name!r}")
@@ -724,7 +725,10 @@ class Games:
         meta = self.store.load(game_id)
         if meta is None:
             raise ApiError(404, f"no game with id {game_id!r}")
-        pkg = registry.get(meta.game)
+        try:
+            pkg = self.package_of(meta.game)  # a kit's game: rebuilt from its stored bundle
+        except (TyphoonError, ImportError, OSError) as e:
+            raise ApiError(409, f"stored game {game_id} is of game {meta.game!r}, which this server cannot play ({e})") from None
         texts = [t for t, _ in meta.actions]
         start = pkg.position_from_json(meta.start) if meta.start else None
         game, why = replay_longest(pkg.rules, meta.options, meta.seed, texts, start, 0, meta.dice)
