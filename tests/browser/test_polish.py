@@ -346,3 +346,13 @@ def test_phone_computer_turn(phone, api, server, shot):
     shot(page, "polish-phone-playback")
     wait_state(page, you_act=True, turn=2, timeout=60_000)
     assert gid
+
+
+def test_no_stray_null_on_the_start_page_or_the_score(desk, api, server):
+    """A DOM replaceChildren given a missing part printed the word "null" (seen under "Your
+    account" when nobody is signed in, and in the Score box of a game without victory list)."""
+    page = desk
+    page.goto(server + "/")
+    page.wait_for_selector("[data-testid=account] h2")
+    page.wait_for_selector("[data-testid=account] input")
+    assert "null" not in page.inner_text("[data-testid=account]")

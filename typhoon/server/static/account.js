@@ -202,9 +202,10 @@ export function accountPanel(meta, { onChange } = {}) {
   async function render() {
     if (!accountToken()) {
       const pending = sessionStorage.getItem(PENDING_INVITE);
-      card.replaceChildren(h("h2", {}, "Your account"),
+      const parts = [h("h2", {}, "Your account"),
         pending ? h("p", { "data-testid": "invite-pending" }, "You were invited to a game: sign in or sign up to accept.") : null,
-        signInForm(), note);
+        signInForm(), note];
+      card.replaceChildren(...parts.filter((x) => x));  // replaceChildren would print a null as "null"
       return;
     }
     let me;

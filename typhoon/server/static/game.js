@@ -460,7 +460,7 @@ export class GamePage {
     const v = this.view;
     const vl = victoryList(this.meta.rules_doc, this.meta.map_meta, v.sides, this.names());
     this.placesEl.replaceChildren(h("h3", {}, "Score"), placesPanel(this.meta.map_meta, v),
-      vl ? h("details", { className: "victory-box" }, h("summary", { className: "small" }, "Victory conditions"), vl) : null);
+      ...(vl ? [h("details", { className: "victory-box" }, h("summary", { className: "small" }, "Victory conditions"), vl)] : []));
     this.victoryEl.textContent = v.victory && v.victory.text ? v.victory.text : "";
   }
 
