@@ -11,6 +11,9 @@ plays whole games with the same seeds; the rows differ in what each step costs:
 * PettingZoo AEC: ``last()`` (observation + mask) + ``step``
 * Gymnasium: ``step`` with a masked random learner vs the "random" opponent (learner and
   opponent decisions both counted; the opponent's cost no tensors)
+* vector env: ``typhoon.research.vector.TyphoonVectorEnv`` with one game per seed, stepped
+  in one loop (the same learner and opponent as the Gymnasium row; games that ended early
+  start again until every game has ended once, so it plays a few more decisions)
 * MCP seat: in-process tool calls (``legal_actions`` text + ``act`` text), both sides
 
     python bench/bench_envs.py --games 5
@@ -111,6 +114,23 @@ def bench_gym(game: str, seeds) -> tuple[int, float]:
     return n, time.process_time() - t0
 
 
+def bench_vector(game: str, seeds) -> tuple[int, float]:
+    """``TyphoonVectorEnv``: one game per seed in one loop, until every game has ended once."""
+    from typhoon.research.vector import TyphoonVectorEnv
+
+    seeds = list(seeds)
+    v = TyphoonVectorEnv(game, len(seeds), opponent="random", autoreset_mode="next_step")
+    v.reset(seed=seeds)
+    rng = np.random.default_rng(0)
+    ended = np.zeros(len(seeds), bool)
+    n0, t0 = v.decisions, time.process_time()
+    while not ended.all():
+        masks = v.action_masks()
+        _o, _r, term, trunc, _i = v.step([int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in masks])
+        ended |= term | trunc
+    return v.decisions - n0, time.process_time() - t0
+
+
 def bench_mcp_seat(game: str, seeds) -> tuple[int, float]:
     from typhoon.research.mcp_server import Seat
 
@@ -141,6 +161,7 @@ def main() -> None:
         ("OpenSpiel + observation_tensor", lambda: bench_openspiel(game, seeds, True)),
         ("PettingZoo AEC (obs + mask)", lambda: bench_pettingzoo(game, seeds)),
         ("Gymnasium (learner obs + mask)", lambda: bench_gym(game, seeds)),
+        ("vector env (all games in one loop)", lambda: bench_vector(game, seeds)),
         ("MCP seat (text tools, in-process)", lambda: bench_mcp_seat(game, seeds)),
     ]
     bench_engine(game, range(1))  # warm the data caches

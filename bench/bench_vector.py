@@ -1,59 +1,119 @@
-"""Throughput of the Gymnasium vector environments (``typhoon.research.gym_env.vector_env``):
-decisions per second in total and per core, several games per process (``sync``) and across
-processes (``async``), with a masked random learner against the "random" opponent.
+"""Throughput of the vectorised environments: decisions per second per core and in total.
 
-A "decision" is one non-chance action of either side (learner steps and the opponent's moves:
-both cost the engine a decision; the learner's also cost an observation and a mask). Rates are
-per wall-clock second (the async workers' CPU is not this process's), so run it on a quiet
-machine; "per core" divides by the number of processes stepping games (sync: 1; async: the
-workers, at most the machine's cores).
+Rows (a masked uniformly random learner against the "random" opponent inside, both sides'
+decisions counted: the learner's cost an observation and a mask, the opponent's only the engine):
 
-    python bench/bench_vector.py --game bfm --envs 4 --steps 2000
+* ``gym-sync``: ``gymnasium.vector.SyncVectorEnv`` of ``TyphoonEnv`` (``gym_env.vector_env``),
+  masks through ``envs.call("action_masks")``: the per-env path;
+* ``vector``: ``typhoon.research.vector.TyphoonVectorEnv``, all games in one loop, one process;
+* ``vector xP``: ``typhoon.research.vector.ProcessVectorEnv``: ``P`` worker processes each
+  stepping a ``TyphoonVectorEnv`` of ``envs / P`` games, driven from this process (the
+  across-processes form; per core = decisions / the workers' CPU seconds);
+* ``gym-async`` (``--async``): ``gymnasium.vector.AsyncVectorEnv``, one worker process per game.
+
+"per core" is decisions per second of CPU time of the processes stepping games (robust on a
+shared machine); "total" is decisions per wall-clock second of the whole row (what a trainer
+gets; it suffers when other jobs share the cores). Each row is run ``--repeats`` times and the
+medians are printed.
+
+    python bench/bench_vector.py --game bfm --envs 8 --steps 300 --repeats 3
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import time
 
 import numpy as np
 
 
-def run(game: str, envs: int, mode: str, steps: int, seed: int = 0) -> dict:
+def _masked_random(rng: np.random.Generator, masks) -> np.ndarray:
+    return np.array([int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in masks])
+
+
+def run_gym(game: str, envs: int, steps: int, mode: str, seed: int = 0) -> dict:
+    """The Gymnasium per-env vector (sync or async)."""
     from typhoon.research.gym_env import vector_env
 
     v = vector_env(game, num_envs=envs, mode=mode, opponent="random")
     v.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    plies0 = sum(v.call("decisions"))
+    d0 = sum(v.call("decisions"))
     t0, c0 = time.perf_counter(), time.process_time()
     for _ in range(steps):
-        masks = v.call("action_masks")
-        actions = np.array([int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in masks])
-        v.step(actions)
+        v.step(_masked_random(rng, v.call("action_masks")))
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
-    decisions = sum(v.call("decisions")) - plies0
+    decisions = sum(v.call("decisions")) - d0
     v.close()
     procs = 1 if mode == "sync" else min(envs, os.cpu_count() or 1)
-    return {
-        "mode": mode, "envs": envs, "learner_steps": steps * envs, "decisions": decisions,
-        "wall_s": wall, "main_cpu_s": cpu, "total_per_s": decisions / wall, "per_core_per_s": decisions / wall / procs,
-    }
+    # async: the workers' CPU is not this process's; per core = wall rate / processes
+    per_core = decisions / cpu if mode == "sync" else decisions / wall / procs
+    return {"decisions": decisions, "wall": wall, "total": decisions / wall, "per_core": per_core}
+
+
+def run_vector(game: str, envs: int, steps: int, seed: int = 0) -> dict:
+    """One ``TyphoonVectorEnv`` in this process."""
+    from typhoon.research.vector import TyphoonVectorEnv
+
+    v = TyphoonVectorEnv(game, envs, opponent="random")
+    v.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    d0 = v.decisions
+    t0, c0 = time.perf_counter(), time.process_time()
+    for _ in range(steps):
+        v.step(_masked_random(rng, v.action_masks()))
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    decisions = v.decisions - d0
+    return {"decisions": decisions, "wall": wall, "cpu": cpu, "total": decisions / wall, "per_core": decisions / cpu}
+
+
+def run_processes(game: str, envs: int, steps: int, procs: int, seed: int = 0) -> dict:
+    """A ``ProcessVectorEnv``: ``procs`` worker processes, each a ``TyphoonVectorEnv``."""
+    from typhoon.research.vector import ProcessVectorEnv
+
+    v = ProcessVectorEnv(game, envs, processes=procs, opponent="random")
+    v.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    d0, c0 = v.decisions, v.worker_cpu
+    t0 = time.perf_counter()
+    for _ in range(steps):
+        v.step(_masked_random(rng, v.action_masks()))
+    wall = time.perf_counter() - t0
+    decisions, cpu = v.decisions - d0, v.worker_cpu - c0
+    v.close()
+    return {"decisions": decisions, "wall": wall, "total": decisions / wall, "per_core": decisions / cpu}
+
+
+def median_row(fn, repeats: int) -> dict:
+    runs = [fn() for _ in range(repeats)]
+    return {k: statistics.median(r[k] for r in runs) for k in ("decisions", "wall", "total", "per_core")}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", default="bfm")
-    ap.add_argument("--envs", type=int, default=4)
-    ap.add_argument("--steps", type=int, default=1000, help="vector steps per row")
+    ap.add_argument("--envs", type=int, default=8, help="games per row (split over the processes)")
+    ap.add_argument("--steps", type=int, default=300, help="vector steps per run")
+    ap.add_argument("--repeats", type=int, default=3, help="runs per row (medians are printed)")
+    ap.add_argument("--procs", type=int, default=os.cpu_count() or 1, help="processes of the 'vector xP' row")
+    ap.add_argument("--async", dest="with_async", action="store_true", help="also gym's AsyncVectorEnv")
     a = ap.parse_args()
-    print(f"game {a.game}, {a.envs} games, {a.steps} vector steps per row, {os.cpu_count()} cores")
-    print(f"{'mode':<6} {'games':>5} {'learner steps':>13} {'decisions':>9} {'wall s':>7} {'total/s':>8} {'per core/s':>10}")
-    for mode in ("sync", "async"):
-        r = run(a.game, a.envs, mode, a.steps)
-        print(f"{r['mode']:<6} {r['envs']:>5} {r['learner_steps']:>13} {r['decisions']:>9} {r['wall_s']:>7.1f} "
-              f"{r['total_per_s']:>8.0f} {r['per_core_per_s']:>10.0f}")
+    print(f"game {a.game}, {a.envs} games, {a.steps} vector steps per run, median of {a.repeats}, "
+          f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
+    print(f"{'row':<12} {'decisions':>9} {'wall s':>7} {'total/s':>8} {'per core/s':>10}")
+    rows = [
+        ("gym-sync", lambda: run_gym(a.game, a.envs, a.steps, "sync")),
+        ("vector", lambda: run_vector(a.game, a.envs, a.steps)),
+        (f"vector x{a.procs}", lambda: run_processes(a.game, a.envs, a.steps, a.procs)),
+    ]
+    if a.with_async:
+        rows.append(("gym-async", lambda: run_gym(a.game, a.envs, a.steps, "async")))
+    for name, fn in rows:
+        r = median_row(fn, a.repeats)
+        print(f"{name:<12} {r['decisions']:>9.0f} {r['wall']:>7.1f} {r['total']:>8.0f} {r['per_core']:>10.0f}", flush=True)
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -113,6 +113,19 @@ def test_vector_env_sync_and_async():
         envs.close()
 
 
+def test_vector_env_loop_and_processes_modes_match_sync():
+    """The faster forms through the same entry point give the sync form's arrays."""
+    ref = gym_env.vector_env("bfm", num_envs=2, mode="sync", opponent="random")
+    obs = ref.reset(seed=3)[0]
+    for mode, extra in (("loop", {}), ("processes", {"processes": 2})):
+        envs = gym_env.vector_env("bfm", num_envs=2, mode=mode, opponent="random", **extra)
+        np.testing.assert_array_equal(envs.reset(seed=3)[0], obs)
+        np.testing.assert_array_equal(envs.action_masks(), np.stack(ref.call("action_masks")))
+        envs.close()
+    with pytest.raises(ValueError, match="'loop' or 'processes'"):
+        gym_env.vector_env("bfm", mode="threads")
+
+
 def run_episode(env, seed, shape=ENC.observation_shape):
     obs, info = env.reset(seed=seed)
     rng = np.random.default_rng(seed)

@@ -49,6 +49,37 @@ def test_openspiel_random_sim_test(params):
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
+def test_decision_bound_ends_the_game_as_a_draw_after_that_many_decisions():
+    """``max_decisions=N``: terminal after the N-th non-chance action, returns 0 each; the
+    count survives cloning and serialisation; a bad value is named."""
+    game = pyspiel.load_game("python_typhoon_bfm", {"max_decisions": 25})
+    s = game.new_initial_state()
+    rng = random.Random(4)
+    decisions = 0
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply_action(rng.choice([a for a, _ in s.chance_outcomes()]))
+            continue
+        s.apply_action(rng.choice(s.legal_actions()))
+        decisions += 1
+        if decisions == 12:
+            clone = s.clone()
+            restored = game.deserialize_state(s.serialize())
+    assert decisions == 25 and s.returns() == [0.0, 0.0] and s.legal_actions() == []
+    assert s.current_player() == pyspiel.PlayerId.TERMINAL
+    for other in (clone, restored):  # 12 decisions made: 13 more end it
+        n = 0
+        while not other.is_terminal():
+            if other.is_chance_node():
+                other.apply_action(other.chance_outcomes()[0][0])
+            else:
+                other.apply_action(other.legal_actions()[0])
+                n += 1
+        assert n == 13
+    with pytest.raises(Exception, match="max_decisions: -1 is not a whole number"):
+        pyspiel.load_game("python_typhoon_bfm", {"max_decisions": -1})
+
+
 def test_parameters_reach_the_engine():
     game = pyspiel.load_game("python_typhoon_bfm", {"edition": 1986, "soviet_replacements": 3})
     s = game.new_initial_state()

@@ -42,7 +42,8 @@ def test_game_type_and_info():
     assert game.num_distinct_actions() == ENC.num_actions
     assert game.max_chance_outcomes() == ENC.num_chance_outcomes == 11 + 5  # 2d6 totals, chit values 2-6
     assert game.observation_tensor_shape() == list(ENC.observation_shape)
-    assert t.parameter_specification == {"turns": 6, "fixed_strengths": False}
+    # the game's options, plus the adapter's decision bound (0: none)
+    assert t.parameter_specification == {"turns": 6, "fixed_strengths": False, "max_decisions": 0}
 
 
 @pytest.mark.parametrize("params", [{}, {"turns": 4, "fixed_strengths": True}])

@@ -7,5 +7,7 @@ views, descriptions and previews. Observations are made from what the observing 
 
 Nothing is imported here, so ``import typhoon.research`` works without the extra installed;
 each submodule needs its own library (``openspiel_game``: open_spiel; ``pettingzoo_env``:
-pettingzoo; ``gym_env``: gymnasium; ``mcp_server``: mcp).
+pettingzoo; ``gym_env`` and ``vector`` (many games in one loop or over processes): gymnasium;
+``sb3`` (the vector environments as a Stable-Baselines3 ``VecEnv``): the extra ``.[rl]``;
+``mcp_server``: mcp).
 """

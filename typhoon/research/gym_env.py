@@ -256,9 +256,20 @@ def vector_env(
     process, ``"async"`` in ``num_envs`` worker processes (``gymnasium.vector.AsyncVectorEnv``).
     ``kwargs`` go to each :class:`TyphoonEnv`. The masks of all games:
     ``envs.call("action_masks")`` (a tuple, one per game); episodes reset themselves
-    (Gymnasium's next-step autoreset)."""
+    (Gymnasium's next-step autoreset).
+
+    The faster forms (``typhoon.research.vector``, flat actions only): ``mode="loop"``, every
+    game in one loop of this process (``TyphoonVectorEnv``), and ``"processes"``, the games split
+    over ``processes=`` worker processes (``ProcessVectorEnv``); their masks are
+    ``envs.action_masks()`` (one bool array)."""
+    if mode in ("loop", "processes"):
+        from . import vector
+
+        if mode == "loop":
+            return vector.TyphoonVectorEnv(game, num_envs, **kwargs)
+        return vector.ProcessVectorEnv(game, num_envs, **kwargs)
     if mode not in ("sync", "async"):
-        raise ValueError(f"mode must be 'sync' or 'async', not {mode!r}")
+        raise ValueError(f"mode must be 'sync', 'async', 'loop' or 'processes', not {mode!r}")
     fns = [_env_factory(game, kwargs) for _ in range(num_envs)]
     if mode == "async":
         return gym.vector.AsyncVectorEnv(fns, context="spawn" if kwargs.pop("spawn", False) else None)

@@ -14,6 +14,11 @@ information states are built only from what the observing player may see: the te
 observation string the line of the player's view, and the information-state string adds the
 player's redacted log (``Game.log_view(player)``). Serialisation is OpenSpiel's default (the
 action history, replayed on load).
+
+Beside the game's options, every game takes the parameter ``max_decisions`` (default 0: no
+limit): the game ends after that many decisions (non-chance actions), a draw (returns 0) unless
+the rules ended it first. It makes short games of the long ones (OpenSpiel's
+``random_sim_test`` on Operation Typhoon, Drive on Moscow, The Moscow Campaign in seconds).
 """
 
 from __future__ import annotations
@@ -34,6 +39,9 @@ from .text import log_line, view_line
 
 PREFIX = "python_typhoon_"
 MAX_GAME_LENGTH = 12000  # generous bound: BfM has 7 turns, each unit moves/attacks a few times per turn
+
+#: the adapter's own parameter: a bound on decisions (0: none); the game ends there, a draw
+LIMIT = "max_decisions"
 
 #: short name -> Typhoon game name, for the games registered here
 REGISTERED: dict[str, str] = {}
@@ -133,7 +141,7 @@ def game_type(pkg: GamePackage) -> pyspiel.GameType:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=default_params(pkg),
+        parameter_specification={**default_params(pkg), LIMIT: 0},
     )
 
 
@@ -148,8 +156,10 @@ class TyphoonSpielGame(pyspiel.Game):
         self.pkg = pkg
         self.players = tuple(pkg.sides)
         self.perfect_information = bool(getattr(pkg.rules, "perfect_information", True))
-        params = {**default_params(pkg), **(params or {})}
-        self.options = pkg.normalise_options(options_from_params(pkg, params))  # ParseError names a bad option
+        params = {**default_params(pkg), LIMIT: 0, **(params or {})}
+        self.max_decisions = _limit(params[LIMIT])
+        options = {k: v for k, v in params.items() if k != LIMIT}
+        self.options = pkg.normalise_options(options_from_params(pkg, options))  # ParseError names a bad option
         self.encoding = encoding_of(pkg, self.options)
         # the start of every game, copied for each new state (OpenSpiel makes many: one per
         # tensor-shape query), so the rules' initial_state runs once
@@ -178,11 +188,12 @@ class _Shared:
     """What every state of one OpenSpiel game shares (package, encoding, players): never copied
     when OpenSpiel clones a state."""
 
-    __slots__ = ("pkg", "enc", "players", "options")
+    __slots__ = ("pkg", "enc", "players", "options", "limit")
 
     def __init__(self, game: TyphoonSpielGame) -> None:
         self.pkg, self.enc, self.players = game.pkg, game.encoding, game.players
-        self.options = spiel_params(game.pkg, game.options)
+        self.limit = game.max_decisions
+        self.options = {**spiel_params(game.pkg, game.options), LIMIT: self.limit}
 
     def __deepcopy__(self, memo: dict) -> _Shared:
         return self
@@ -202,18 +213,40 @@ def _shared_of(game: str, options: dict[str, Any]) -> _Shared:
 _SHARED: dict[tuple[str, str], _Shared] = {}
 
 
+def _limit(value: Any) -> int:
+    """The ``max_decisions`` parameter checked: a whole number, 0 or more (0: no limit)."""
+    try:
+        n = int(value)
+    except (TypeError, ValueError):
+        n = -1
+    if n < 0 or (isinstance(value, float) and value != n):
+        raise ParseError(f"parameter {LIMIT}: {value!r} is not a whole number of decisions, 0 or more (0: no limit)")
+    return n
+
+
 class _Box:
     """Holds the Typhoon ``Game`` (state and log, no undo history) and the legal actions of its
     current state. OpenSpiel clones a Python state by ``copy.deepcopy``; the box copies through
     ``Game.copy`` (the rules' ``copy_state``, the log list shared entry by entry), which leaves
     the engine's derived caches and the legal-action cache behind."""
 
-    __slots__ = ("name", "game", "legal")
+    __slots__ = ("name", "game", "legal", "decided")
 
     def __init__(self, name: str, game: Game) -> None:
         self.name = name  # the Typhoon game's name in the registry
         self.game = game
         self.legal: tuple[int, dict[int, Any]] | None = None  # (ply, index -> legal action)
+        self.decided: tuple[int, int] = (0, 0)  # (ply, decisions among the first ply entries)
+
+    def decisions(self) -> int:
+        """Decisions (non-chance actions) made so far, counted once per new log entry."""
+        log = self.game.log
+        ply, n = self.decided
+        if ply > len(log):  # the game went back (pop): count again
+            ply, n = 0, 0
+        n += sum(1 for e in log[ply:] if not e.chance)
+        self.decided = (len(log), n)
+        return n
 
     def __deepcopy__(self, memo: dict) -> _Box:
         return _Box(self.name, self.game.copy(keep_history=False))
@@ -251,16 +284,21 @@ class TyphoonSpielState(pyspiel.State):
         return self._box.game
 
     # -- who acts ---------------------------------------------------------------------------
+    def _cut(self) -> bool:
+        """The decision bound (``max_decisions``) is reached: the game ends here."""
+        limit = self._shared.limit
+        return bool(limit) and self._box.decisions() >= limit
+
     def current_player(self) -> int:
         g = self._box.game
-        if g.is_over():
+        if g.is_over() or self._cut():
             return pyspiel.PlayerId.TERMINAL
         if g.is_chance():
             return pyspiel.PlayerId.CHANCE
         return self._shared.players.index(g.current_player)
 
     def is_terminal(self) -> bool:
-        return self._box.game.is_over()
+        return self._box.game.is_over() or self._cut()
 
     def returns(self) -> list[float]:
         out = self._box.game.outcome()
@@ -282,7 +320,7 @@ class TyphoonSpielState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         g = self._box.game
-        if g.is_over() or g.is_chance():
+        if g.is_over() or g.is_chance() or self._cut():
             return []
         return sorted(self._legal_now())
 
