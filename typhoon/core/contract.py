@@ -233,7 +233,8 @@ MAP_META_DOC = """
   "printed_lines": [{"name": text, "hexes": [hex_id...]}]
 }
 Optional keys a game may add and front ends use when present: "hex_feature_styles",
-"place_styles", "side_styles" (counter and control colours per side), "unit_kinds",
+"place_styles", "side_styles" (counter and control colours per side), "unit_kinds"
+({kind: {"label": text, "symbol": text}}: the counter symbol of each unit kind),
 "units" (the counter roster), one-hex "lines" entries with "exit": "N"|"E"|"S"|"W" (a line
 leaving the map), "provenance_note" (shown in the interface for reconstructions).
 """
