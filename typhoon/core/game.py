@@ -137,18 +137,20 @@ class LegalActions(Sequence):
             game = self._game
             count = getattr(game.rules, "legal_count", None)
             if count is not None:
-                self._check()
+                if self._version != len(game.log):
+                    self._check()
                 n = count(game.state)
                 if n is not None:
                     return n
         return len(self._list())
 
     def __getitem__(self, i):  # type: ignore[override]
-        if self._cache is None and isinstance(i, int) and i >= 0:
+        if self._cache is None and type(i) is int and i >= 0:
             game = self._game
             nth = getattr(game.rules, "legal_nth", None)
             if nth is not None:
-                self._check()
+                if self._version != len(game.log):
+                    self._check()
                 return nth(game.state, i)
         return self._list()[i]
 

@@ -34,6 +34,11 @@ def odds_ratio(attack: float | Fraction, defence: float | Fraction) -> int:
     """Attack divided by defence, fractions dropped: 16 vs 4 is 4 (4:1); 15 vs 4 is 3."""
     if defence <= 0:
         raise ValueError("defence strength must be positive")
+    if type(defence) is int:  # exact integer arithmetic, without building fractions
+        if type(attack) is int:
+            return attack // defence
+        if type(attack) is Fraction:
+            return attack.numerator // (attack.denominator * defence)
     return math.floor(Fraction(attack) / Fraction(defence))
 
 

@@ -14,6 +14,12 @@ from .kinds import Consequence, Result
 from .state import Battle, BfmState, enemy_of
 
 MAX_RATIO = 6  # 9.1: above 6:1 counts as 6:1
+_WHOLE = tuple(Fraction(n) for n in range(128))  # fractions are immutable: built once, shared
+
+
+def _whole(n: int) -> Fraction:
+    """``Fraction(n)`` (kept for the small totals of a battle rather than built each time)."""
+    return _WHOLE[n] if 0 <= n < 128 else Fraction(n)
 
 
 @dataclass(frozen=True)
@@ -50,7 +56,11 @@ class Odds:
 def attack_strength(state: BfmState, attackers: list[str]) -> tuple[Fraction, str | None]:
     """Total attack strength, halved for mud (12.2 / 1986 mud rule); fractions are kept."""
     data = state.data
-    total = Fraction(sum(state.strength(u) for u in attackers))
+    units, reduced = data.units, state.reduced
+    points = 0
+    for u in attackers:
+        points += units[u].reduced if u in reduced else units[u].full
+    total = _whole(points)
     if not data.mud(state.turn):
         return total, None
     if data.edition_data["mud_halves"] == "all":
@@ -196,20 +206,27 @@ def retreat_options(state: BfmState, battle: Battle) -> RetreatOptions:
     ("If it is forced to end its retreat in an EZOC, it is eliminated"); the attacker chooses
     among the paths that remain (see docs/decisions.md)."""
     data = state.data
-    grid = data.grid
     origin = battle.target
     side = state.side_of(battle.defender)
-    enemy = enemy_of(side)
-    ezoc = state.enemy_zoc(side)
+    ezoc = state.enemy_zoc_mask(side)
+    enemy = state.side_mask(enemy_of(side))
+    occupied = state.occupied_mask()
+    bit = data.hex_bit
+    # the hexes two hexes from the battle hex are the neighbours of its neighbours that are
+    # neither it nor next to it
+    near = data.neighbour_mask[origin] | bit[origin]
     best: tuple[int, int] | None = None
     paths: list[tuple[str, str]] = []
     for via in data.neighbours[origin]:
-        if state.side_at(via) == enemy:
+        if bit[via] & enemy:
             continue
+        via_z = 1 if bit[via] & ezoc else 0
         for to in data.neighbours[via]:
-            if grid.distance(to, origin) != 2 or state.occupants(to):
+            b = bit[to]
+            if b & (near | occupied):
                 continue  # each hex further away; never into enemy units nor ending on a friendly unit
-            rank = (int(to in ezoc), int(via in ezoc) + int(to in ezoc))
+            to_z = 1 if b & ezoc else 0
+            rank = (to_z, via_z + to_z)
             if best is None or rank < best:
                 best, paths = rank, [(via, to)]
             elif rank == best:

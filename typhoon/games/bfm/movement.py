@@ -3,6 +3,7 @@ units may go, the legal moves of a movement phase and what a move does."""
 
 from __future__ import annotations
 
+from ...core.bitboard import nth_bit
 from ...core.paths import reachable_within, route_via
 from .actions import END, Action, Move, moves_of
 from .data import Phase
@@ -101,27 +102,44 @@ def reach_mask(state: BfmState, unit: str) -> int:
     rail movement (8.1) follows the rail links.
     """
     start = state.hex_of[unit]
-    key = (unit, start, "mask")
-    cached = state._reach.get(key)
+    cached = state._reach.get((unit, start, "mask"))
     if cached is None:
-        data = state.data
-        spec = state.phase_spec
-        side = data.units[unit].side
-        blocked = state.side_mask(enemy_of(side))
-        if spec.movers == _RAIL:
-            # 8.1: along connected rail hexes, 1 MP per hex whatever the terrain, not slowed by mud (12.1)
-            cached = data.bits.reach_along(
-                start, data.units[unit].movement, data.rail_link_masks, blocked, state.enemy_zoc_mask(side)
-            )
-        else:
-            if data.mud(state.turn):
-                cached = data.bits.dilate(data.hex_bit[start]) & ~blocked
-            else:
-                cached = data.bits.reach(
-                    start, data.units[unit].movement, data.cost_masks, blocked, state.enemy_zoc_mask(side)
-                )
-        state._reach[key] = cached  # type: ignore[assignment]
+        cached = reach_masks(state, (unit,))[0][1]
     return cached  # type: ignore[return-value]
+
+
+def reach_masks(state: BfmState, units) -> list[tuple[str, int]]:
+    """``reach_mask`` of each of ``units`` (unit, mask), worked out together (the movers of a
+    phase at its first decision: one search for all of them, ``BitGrid.reach_many``)."""
+    phase = state._reach
+    data = state.data
+    hex_of, specs, bits = state.hex_of, data.units, data.bits
+    rail = state.phase_spec.movers == _RAIL
+    mud = data.mud(state.turn)
+    keys = [(u, hex_of[u], "mask") for u in units]
+    todo: dict[str, list[str]] = {}  # side -> units whose mask is not known yet
+    for key in keys:
+        if key not in phase:
+            u = key[0]
+            todo.setdefault(specs[u].side, []).append(u)
+    for side, group in todo.items():
+        # 8.2.1: never into a hex holding an enemy unit; 7.1 / 8.3: entering an enemy ZOC ends the move
+        blocked, ezoc = state.side_mask(enemy_of(side)), state.enemy_zoc_mask(side)
+        starts = [hex_of[u] for u in group]
+        if rail:
+            # 8.1: along connected rail hexes, 1 MP per hex whatever the terrain, not slowed by mud (12.1)
+            got = [bits.reach_along(h, specs[u].movement, data.rail_link_masks, blocked, ezoc) for u, h in zip(group, starts)]
+        elif mud:
+            got = [bits.dilate(data.hex_bit[h]) & ~blocked for h in starts]  # 12.1: one hex per phase
+        else:  # TEC: forest costs 2 movement points, everything else 1
+            allowances = [specs[u].movement for u in group]
+            if len(group) == 1:
+                got = [bits.reach(starts[0], allowances[0], data.cost_masks, blocked, ezoc)]
+            else:
+                got = bits.reach_many(starts, allowances, data.cost_masks, blocked, ezoc)
+        for u, h, m in zip(group, starts, got):
+            phase[(u, h, "mask")] = m  # type: ignore[assignment]
+    return [(key[0], phase[key]) for key in keys]  # type: ignore[misc]
 
 
 def movement_masks(state: BfmState) -> list[tuple[str, int]]:
@@ -139,17 +157,80 @@ def movement_masks(state: BfmState) -> list[tuple[str, int]]:
 def _moves(state: BfmState) -> tuple[list[tuple[str, int]], list[int], int, bool]:
     """``movement_masks`` with the number of moves of each unit, the number of legal actions
     and whether the phase may end now (no two units share a hex, 8.2.2), derived once per
-    position (kept in the board's derived cache, which every change empties)."""
+    position (kept in the board's derived cache, which every change empties; after a move,
+    from the moves before it when they allow, ``apply_move``)."""
     derived = state._derived
     if derived is None:
         derived = state._derived = {}
     moves = derived.get("moves")
     if moves is None:
-        moves = derived["moves"] = _compute_moves(state)
+        after = derived.get("after_move")
+        if after is None:
+            moves = _compute_moves(state)
+        elif after[3] and type(after[0]) is _Common:
+            moves = _after_move(*after[:3], state.occupied_mask()) or _moves_from(state, *_live_after(*after[:3]))
+        else:
+            moves = _moves_from(state, *_live_after(*after[:3]))
+        derived["moves"] = moves
     return moves
 
 
+class _Free(tuple):
+    """The moves of a position where every unit free to move may go to any hex it reaches
+    that no fixed unit holds (``fixed``): the moves after one of them follow from these
+    (``_live_after``)."""
+
+    fixed: int
+
+
+class _Common(_Free):
+    """``_Free`` moves of the common case: no shared hex, and every unit free to move has an
+    empty hex in reach (a move into an empty hex: ``_after_move``)."""
+
+
+def _free(masks: list[tuple[str, int]], may_end: bool, fixed: int, kind: type[_Free]) -> _Free:
+    """The moves when every unit may go to any hex of its mask (``kind``: which case)."""
+    counts = [m.bit_count() for _, m in masks]
+    got = kind((masks, counts, sum(counts) + may_end, may_end))
+    got.fixed = fixed
+    return got
+
+
+def _live_after(before: _Free, unit: str, to_bit: int) -> tuple[list[tuple[str, int]], int]:
+    """The units still free to move after ``unit`` moved into ``to_bit``, with the hexes they
+    reach that no fixed unit holds, and the fixed hexes (the mover's new hex among them)."""
+    return [(v, m & ~to_bit) for v, m in before[0] if v != unit], before.fixed | to_bit
+
+
+def _after_move(before: _Common, unit: str, to_bit: int, occupied: int) -> _Common | None:
+    """The moves after ``unit`` moved into the empty hex ``to_bit`` from a position of the
+    common case, in one pass: the same as ``_compute_moves`` gives. The mover now holds a
+    fixed hex (each unit moves once), the hex it left is empty; None when some unit has no
+    empty hex in reach any more (the matching of 8.2.2 is needed)."""
+    masks, counts, _, _ = before
+    empty = ~occupied
+    new_masks: list[tuple[str, int]] = []
+    new_counts: list[int] = []
+    total = 1
+    for (v, m), n in zip(masks, counts):
+        if v == unit:
+            continue
+        if m & to_bit:
+            m ^= to_bit
+            n -= 1
+        if not m & empty:
+            return None
+        new_masks.append((v, m))
+        new_counts.append(n)
+        total += n
+    got = _Common((new_masks, new_counts, total, True))
+    got.fixed = before.fixed | to_bit
+    return got
+
+
 def _compute_moves(state: BfmState) -> tuple[list[tuple[str, int]], list[int], int, bool]:
+    """``_moves`` from the position alone: the phase's movers with their reach (computed at
+    the phase's first decision), the fixed hexes, then ``_moves_from``."""
     spec = state.phase_spec
     if spec.kind != _MOVEMENT:
         return [], [], 0, False
@@ -160,44 +241,97 @@ def _compute_moves(state: BfmState) -> tuple[list[tuple[str, int]], list[int], i
     movers = phase.get("movers")
     moved = state.moved
     if movers is None:
-        movers = phase["movers"] = [(u, reach_mask(state, u)) for u in phase_movers(state) if u not in moved]  # type: ignore[assignment]
+        movers = phase["movers"] = reach_masks(state, [u for u in phase_movers(state) if u not in moved])  # type: ignore[assignment]
     live = [um for um in movers if um[0] not in moved]  # type: ignore[union-attr]
-    index = state.index()
-    may_end = len(index) == len(hex_of)  # 8.2.2: one unit per hex at the end of the phase
-    if may_end:
-        # the common case, cheaply: no shared hex, so the fixed hexes are this side's other
-        # hexes, and a unit with an empty hex in reach can always step aside for a newcomer
-        live_home = 0
-        for u, _ in live:
-            live_home |= bit[hex_of[u]]
-        occupied = state.occupied_mask()
-        enemy = phase.get("enemy_mask")  # the enemy does not move in this phase
-        if enemy is None:
-            enemy = phase["enemy_mask"] = state.side_mask(enemy_of(spec.side))  # type: ignore[assignment]
-        fixed = occupied & ~enemy & ~live_home  # type: ignore[operator]
-        empty = ~occupied
-        if all(m & empty for _, m in live):
-            masks = [(u, m & ~fixed) for u, m in live]
-            counts = [m.bit_count() for _, m in masks]
-            return masks, counts, sum(counts) + 1, True
-    else:
-        live_units = {u for u, _ in live}
-        fixed = 0  # hexes of this side's units that may not move any more this phase
-        for u in state.data.side_units[spec.side]:  # type: ignore[index]
-            h = hex_of.get(u)
-            if h is not None and u not in live_units:
-                if fixed & bit[h]:
-                    return [], [], 0, False  # two units that cannot move share a hex: nothing is legal
-                fixed |= bit[h]
-    stacks = Unstacking(live, {u: bit[hex_of[u]] for u, _ in live}, fixed)
+    # hexes of this side's units that may not move any more this phase: those the phase
+    # does not let move (where they stood when it began) and those that have moved
+    still = phase.get("still")
+    if still is None:
+        eligible = set(phase_movers(state))
+        still = phase["still"] = (*_unmoving(state, eligible), eligible)  # type: ignore[assignment]
+    fixed, clash, eligible = still  # type: ignore[misc]
+    for u in moved:
+        h = hex_of.get(u)
+        if h is not None and u in eligible:
+            if fixed & bit[h]:
+                clash = True
+            fixed |= bit[h]
+    if clash:
+        return [], [], 0, False  # two units that cannot move share a hex: nothing is legal
+    return _moves_from(state, [(u, m & ~fixed) for u, m in live], fixed)
+
+
+def _moves_from(state: BfmState, live: list[tuple[str, int]], fixed: int) -> tuple[list[tuple[str, int]], list[int], int, bool]:
+    """The moves of the units free to move (``live``: unit, the hexes it reaches that no
+    ``fixed`` unit holds), the hexes of the units that may not move any more being ``fixed``."""
+    hex_of = state.hex_of
+    may_end = len(state.index()) == len(hex_of)  # 8.2.2: one unit per hex at the end of the phase
+    empty = ~state.occupied_mask()
+    if may_end and all(m & empty for _, m in live):
+        # the common case, cheaply: no shared hex, and a unit with an empty hex in reach can
+        # always step aside for a newcomer
+        return _free(live, True, fixed, _Common)
+    bit = state.data.hex_bit
+    homes = [bit[hex_of[u]] for u, _ in live]
+    if _all_moves_keep_clear(live, homes, fixed, empty):
+        return _free(live, may_end, fixed, _Free)
+    stacks = Unstacking(live, homes, fixed)
+    if not stacks.feasible:
+        masks, counts = [(u, 0) for u, _ in live], [0] * len(live)
+        return masks, counts, int(may_end), may_end
+    stuck = stacks.stuck()
+    if not stuck:  # every unit can make way for a newcomer: any reachable hex not fixed will do
+        return _free(live, may_end, fixed, _Free)
     masks, counts, total = [], [], 0
     for u, m in live:
-        m = stacks.destinations(u, m & ~fixed)
+        m = stacks.destinations(u, m)
         n = m.bit_count()
         masks.append((u, m))
         counts.append(n)
         total += n
     return masks, counts, total + may_end, may_end
+
+
+def _all_moves_keep_clear(live: list[tuple[str, int]], homes: list[int], fixed: int, empty: int) -> bool:
+    """8.2.2, a sufficient condition for every move to keep the phase finishable (so that the
+    matching of ``Unstacking`` is not needed): with ``d`` units that must still leave a shared
+    hex, each of them, and each other unit free to move whose hex another one can reach, has
+    ``d + 2`` empty hexes in reach. A move adds at most one unit that must leave (the one whose
+    hex it enters) and takes at most one empty hex, so afterwards each of the at most ``d + 1``
+    units to leave has ``d + 1`` empty hexes to choose from, and they can all be given one of
+    their own (Hall's condition); the others stay where they are."""
+    kept, displaced = fixed, 0
+    anyone = 0  # the hexes some unit free to move can reach
+    leaving = []  # whether each unit must leave its hex (the first unit of a hex stays)
+    for b, (_, m) in zip(homes, live):
+        anyone |= m
+        if b & kept:
+            displaced += 1
+            leaving.append(True)
+        else:
+            kept |= b
+            leaving.append(False)
+    if not displaced:
+        return False  # no shared hex: ``_moves_from`` has its own common case
+    need = displaced + 2
+    for b, (_, m), leaves in zip(homes, live, leaving):
+        if (m & empty).bit_count() < need and (leaves or b & anyone):
+            return False
+    return True
+
+
+def _unmoving(state: BfmState, movers: set[str]) -> tuple[int, bool]:
+    """The hexes of the phasing side's units on the map that the phase does not let move, as
+    a mask, and whether two of them share a hex (fixed for the phase)."""
+    hex_of, bit = state.hex_of, state.data.hex_bit
+    fixed, clash = 0, False
+    for u in state.data.side_units[state.phase_spec.side]:  # type: ignore[index]
+        h = hex_of.get(u)
+        if h is not None and u not in movers:
+            if fixed & bit[h]:
+                clash = True
+            fixed |= bit[h]
+    return fixed, clash
 
 
 class Unstacking:
@@ -211,19 +345,21 @@ class Unstacking:
     needs a chain of units each moving into the next one's matched hex, ending in a free hex
     (``escapes``) or in the hex ``u`` leaves (Berge: an augmenting path for ``v``)."""
 
-    def __init__(self, live: list[tuple[str, int]], home: dict[str, int], fixed: int) -> None:
-        self.options = {u: (m | home[u]) & ~fixed for u, m in live}
-        self.owner: dict[int, str] = {}  # matched hex bit -> unit
-        self.taken = 0
-        self.feasible = True
+    def __init__(self, live: list[tuple[str, int]], homes: list[int], fixed: int) -> None:
+        """``homes``: the hex (bit) of each unit of ``live``, in the same order."""
+        options: dict[str, int] = {}
+        owner: dict[int, str] = {}  # matched hex bit -> unit
+        taken = 0
+        not_fixed = ~fixed
         pending = []
-        for u, _ in live:
-            b = home[u]
-            if b & (fixed | self.taken):
+        for (u, m), b in zip(live, homes):
+            options[u] = (m | b) & not_fixed
+            if b & (fixed | taken):
                 pending.append(u)
             else:
-                self.owner[b] = u
-                self.taken |= b
+                owner[b] = u
+                taken |= b
+        self.options, self.owner, self.taken, self.feasible = options, owner, taken, True
         for u in pending:
             if not self._augment(u, [0]):
                 self.feasible = False
@@ -255,16 +391,29 @@ class Unstacking:
         if self._escapes is None:
             reachable = self.free  # free hexes, then the matched hexes of units that can escape
             out: set[str] = set()
-            grown = True
-            while grown:
-                grown = False
-                for u, m in self.options.items():
-                    if u not in out and m & reachable:
+            match = self.match
+            rest = list(self.options.items())
+            while rest:
+                left = []
+                for u, m in rest:
+                    if m & reachable:
                         out.add(u)
-                        reachable |= self.match[u]
-                        grown = True
+                        reachable |= match[u]
+                    else:
+                        left.append((u, m))
+                if len(left) == len(rest):
+                    break
+                rest = left
             self._escapes = out  # type: ignore[assignment]
         return self._escapes  # type: ignore[return-value]
+
+    def stuck(self) -> list[tuple[str, int]]:
+        """The units (with their matched hex) that cannot make way by a chain to a free hex:
+        a move into their hex needs a chain back to the hex the mover leaves."""
+        if self._stuck is None:
+            escapes = self.escapes()
+            self._stuck = [(v, b) for v, b in self.match.items() if v not in escapes]
+        return self._stuck
 
     def chains(self, v: str) -> set[str]:
         """The units whose matched hex ``v`` can reach by a chain of moves into matched hexes."""
@@ -284,11 +433,8 @@ class Unstacking:
         """The hexes of ``candidates`` into which ``u`` may move (see the class docstring)."""
         if not self.feasible:
             return 0
-        if self._stuck is None:
-            escapes = self.escapes()
-            self._stuck = [(v, b) for v, b in self.match.items() if v not in escapes]
         m = candidates
-        for v, b in self._stuck:
+        for v, b in self.stuck():
             if v != u and b & candidates and u not in self.chains(v):
                 m &= ~b
         return m
@@ -332,9 +478,10 @@ def legal_count(state: BfmState) -> int:
 def legal_nth(state: BfmState, i: int) -> Action:
     """``legal(state)[i]`` without building the list."""
     masks, counts, _, may_end = _moves(state)
-    for (u, mask), n in zip(masks, counts):
+    for k, n in enumerate(counts):
         if i < n:
-            return moves_of(u)[state.data.bits.nth(mask, i)]
+            u, mask = masks[k]
+            return moves_of(u)[state.data.hex_order[nth_bit(mask, i)]]  # the i-th hex of the mask
         i -= n
     if i == 0 and may_end:
         return END
@@ -376,7 +523,15 @@ def move_path(state: BfmState, action: Move) -> list[str] | None:
 def apply_move(state: BfmState, a: Move, events: list) -> None:
     unit, to = a.unit, a.to
     start = state.hex_of[unit]
-    cities = state.data.cities
+    data = state.data
+    cities = data.cities
+    derived = state._derived
+    before = derived.get("moves") if derived else None
+    if isinstance(before, _Free):  # the moves after this one follow from these (``_moves``)
+        to_bit = data.hex_bit[to]
+        before = (before, unit, to_bit, not state.occupied_mask() & to_bit)
+    else:
+        before = None
     state.put(unit, to)
     state.moved.add(unit)
     events.append(f"{unit} moves {start} -> {to}" + (" via " + " ".join(a.via) if a.via else ""))
@@ -385,6 +540,8 @@ def apply_move(state: BfmState, a: Move, events: list) -> None:
             events += enter_hex(state, unit, h)
     if to in cities:
         events += enter_hex(state, unit, to)
+    if before is not None:
+        state._derived = {"after_move": before}
 
 
 def why_not_move(state: BfmState, a: Move) -> str:

@@ -3,6 +3,8 @@ restored units may appear, the legal actions of a replacement phase and what the
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .actions import END, Action, Place, Reinforce, Restore, table_of
 from .state import BfmState, enemy_of
 
@@ -25,13 +27,7 @@ def _linked_to_edge(state: BfmState, side: str) -> int:
     if side not in cache:
         data = state.data
         open_ = data.bits.all & ~state.enemy_zoc_mask(side) & ~state.side_mask(enemy_of(side))
-        linked = data.edge_masks[side] & open_
-        while True:
-            grown = (linked | data.bits.dilate(linked)) & open_
-            if grown == linked:
-                break
-            linked = grown
-        cache[side] = linked
+        cache[side] = data.bits.spread(data.edge_masks[side], open_)
     return cache[side]
 
 
@@ -54,8 +50,20 @@ def enter_hex(state: BfmState, unit: str, hex_id: str) -> list[str]:
 
 def edge_hexes_open(state: BfmState, side: str) -> list[str]:
     """10.2 / 11.0: empty hexes along the side's own map edge that are not in an enemy ZOC."""
-    ezoc = state.enemy_zoc(side)
-    return [h for h in sorted(state.data.edges[side]) if not state.occupants(h) and h not in ezoc]
+    open_ = _open_edge_mask(state, side)
+    bit = state.data.hex_bit
+    return [h for h in _in_order(state.data.edges[side]) if bit[h] & open_]
+
+
+def _open_edge_mask(state: BfmState, side: str) -> int:
+    """``edge_hexes_open`` as a bit mask."""
+    return state.data.edge_masks[side] & ~(state.enemy_zoc_mask(side) | state.occupied_mask())
+
+
+@lru_cache(maxsize=64)
+def _in_order(hexes: frozenset[str]) -> tuple[str, ...]:
+    """A set of hexes sorted by id (each edition's map edges, sorted once)."""
+    return tuple(sorted(hexes))
 
 
 def placement_hexes(state: BfmState, side: str) -> list[str]:
@@ -64,15 +72,18 @@ def placement_hexes(state: BfmState, side: str) -> list[str]:
     if side in cache:
         return cache[side]
     data = state.data
-    hexes = set(edge_hexes_open(state, side))
+    occupied = state.occupied_mask()
+    bit, control = data.hex_bit, state.control
+    hexes = _open_edge_mask(state, side)
     for city in data.cities:
-        if state.occupants(city) or not controls(state, city, side):
+        b = bit[city]
+        if b & occupied or control.get(city) != side:
             continue  # an empty, friendly controlled city (at most one unit each: no stacking)
         if side == "soviet" and city == data.moscow:
-            hexes.add(city)  # 10.2 Moscow: Soviet replacements appear there even out of communication
+            hexes |= b  # 10.2 Moscow: Soviet replacements appear there even out of communication
         elif in_communication(state, city, side):
-            hexes.add(city)
-    cache[side] = sorted(hexes, key=data.hex_index.__getitem__)
+            hexes |= b
+    cache[side] = data.hexes_of_mask(hexes)  # in map order
     return cache[side]
 
 

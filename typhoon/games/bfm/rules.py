@@ -112,7 +112,7 @@ class BattleForMoscow:
                     return None
                 if battle.step == _STAND_FAST:
                     return state.side_of(battle.defender)  # 000 9.3: the Defender may convert a DR
-        return state.phase_spec.side
+        return state.data.phases[state.phase].side  # the phase's side (``state.phase_spec``)
 
     def is_chance(self, state: BfmState) -> bool:
         if not state.current:
@@ -171,7 +171,8 @@ class BattleForMoscow:
     def apply(self, state: BfmState, action: Action) -> list[str]:
         events: list[str] = []
         _APPLY[type(action)](state, action, events)
-        battles.settle(state, events)
+        if state.committed:  # only battles committed to (9.0) have anything to settle
+            battles.settle(state, events)
         return events
 
     @staticmethod

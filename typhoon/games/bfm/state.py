@@ -62,6 +62,8 @@ class BfmState:
     _derived: dict[str, dict] | None = None
     _reach: dict[tuple[str, str], dict[str, float]] = field(default_factory=dict)
     _occupied: int | None = None  # occupied hexes as a bit mask (``occupied_mask``), kept up to date by ``put``
+    _sides: tuple[int, int] | None = None  # (German, Soviet) occupied hexes as bit masks (``side_mask``), kept up to date by ``put``
+    _own_index: bool = False  # whether ``_index`` is this state's alone (not shared with a copy): ``put`` may change it in place
 
     @cached_property
     def data(self) -> BfmData:
@@ -83,6 +85,7 @@ class BfmState:
             for u, h in self.hex_of.items():
                 index.setdefault(h, []).append(u)
             self._index = index
+            self._own_index = True
         return self._index
 
     def derived(self, name: str) -> dict:
@@ -97,17 +100,29 @@ class BfmState:
 
     def hexes_of_side(self, side: str) -> frozenset[str]:
         cache = self.derived("hexes_of_side")
-        if side not in cache:
+        if side not in cache:  # both sides in one pass over the units on the map
             units = self.data.units
-            cache[side] = frozenset(h for u, h in self.hex_of.items() if units[u].side == side)
+            german: list[str] = []
+            soviet: list[str] = []
+            for u, h in self.hex_of.items():
+                (german if units[u].side == "german" else soviet).append(h)
+            cache["german"], cache["soviet"] = frozenset(german), frozenset(soviet)
         return cache[side]
 
     def side_mask(self, side: str) -> int:
         """Hexes holding units of ``side``, as a bit mask."""
-        cache = self.derived("side_mask")
-        if side not in cache:
-            cache[side] = self.data.bits.mask(self.hexes_of_side(side))
-        return cache[side]
+        sides = self._sides
+        if sides is None:  # both sides in one pass over the units on the map
+            data = self.data
+            units, bit = data.units, data.hex_bit
+            german = soviet = 0
+            for u, h in self.hex_of.items():
+                if units[u].side == "german":
+                    german |= bit[h]
+                else:
+                    soviet |= bit[h]
+            sides = self._sides = (german, soviet)
+        return sides[0] if side == "german" else sides[1]
 
     def enemy_zoc_mask(self, side: str) -> int:
         """``enemy_zoc`` as a bit mask (7.0)."""
@@ -168,6 +183,7 @@ class BfmState:
         self._index = None
         self._derived = None
         self._occupied = None
+        self._sides = None
         ezoc = self._ezoc
         if side is None or not ezoc or side not in ezoc:
             self._ezoc = None
@@ -176,30 +192,44 @@ class BfmState:
 
     def put(self, unit: str, hex_id: str) -> None:
         """Place ``unit`` in ``hex_id`` (from the map or from off it), keeping the index and the
-        occupancy mask up to date (copies of them: a copy of the state may share the old ones)."""
+        occupancy mask up to date (the index is copied first if a copy of the state shares it;
+        its lists are replaced, never changed)."""
         index = self._index
         occupied = self._occupied
+        sides = self._sides
         hex_of = self.hex_of
         old = hex_of.get(unit)
         hex_of[unit] = hex_id
-        self.touched(self.data.units[unit].side)
+        data = self.data
+        side = data.units[unit].side
         if index is None:
+            self.touched(side)
             return
-        index = dict(index)  # update a copy of the index rather than rebuilding it
-        bit = self.data.hex_bit
+        # ``touched(side)``, the views kept up to date below excepted
+        self._derived = None
+        ezoc = self._ezoc
+        self._ezoc = None if not ezoc or side not in ezoc else {side: ezoc[side]}  # a new dict: a copy may share the old one
+        if not self._own_index:
+            index = dict(index)  # update a copy of the index rather than rebuilding it
+        bit = data.hex_bit
+        vacated = 0  # the hex the unit left, if no unit is left in it
         if old is not None:
             there = index[old]
             if len(there) > 1:
                 index[old] = [u for u in there if u != unit]
             else:
                 del index[old]
-                if occupied is not None:
-                    occupied &= ~bit[old]
+                vacated = bit[old]
         there = index.get(hex_id)
         index[hex_id] = [unit] if there is None else there + [unit]
         self._index = index
-        if occupied is not None:
-            self._occupied = occupied | bit[hex_id]
+        self._own_index = True
+        b = bit[hex_id]
+        self._occupied = None if occupied is None else (occupied & ~vacated) | b
+        if sides is not None:  # the units sharing a hex are of one side (8.2.1)
+            german, soviet = sides
+            sides = ((german & ~vacated) | b, soviet) if side == "german" else (german, (soviet & ~vacated) | b)
+        self._sides = sides
 
     def remove(self, unit: str) -> None:
         del self.hex_of[unit]
@@ -212,6 +242,7 @@ class BfmState:
         new = _new_state(BfmState)
         d = new.__dict__
         d.update(self.__dict__)
+        d["_own_index"] = self._own_index = False  # the index is shared from now on
         d["hex_of"] = self.hex_of.copy()
         d["reduced"] = self.reduced.copy()
         d["pool"] = self.pool.copy()
