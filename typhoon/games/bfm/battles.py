@@ -57,15 +57,13 @@ def declarations(state: BfmState) -> list[Action]:
     data = state.data
     acts: list[Action] = []
     declared = {a for b in state.battles.values() for a in b.attackers}
-    enemy_hexes = state.hexes_of_side(enemy_of(side))  # type: ignore[arg-type]
-    neighbours, hex_of = data.neighbours, state.hex_of
+    enemy = state.side_mask(enemy_of(side))  # type: ignore[arg-type]
+    neighbours, near, bit, hex_of = data.neighbours, data.neighbour_mask, data.hex_bit, state.hex_of
     for u in data.side_units[side]:  # type: ignore[index]
         here = hex_of.get(u)
-        if here is not None and u not in declared:
-            targets = [t for t in neighbours[here] if t in enemy_hexes]
-            if targets:
-                attacks = table_of(Attack, u)
-                acts.extend([attacks[t] for t in targets])
+        if here is not None and near[here] & enemy and u not in declared:
+            attacks = table_of(Attack, u)
+            acts.extend([attacks[t] for t in neighbours[here] if bit[t] & enemy])
     acts.append(Commit() if state.battles else END)
     return acts
 
