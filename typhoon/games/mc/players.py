@@ -1,19 +1,26 @@
 """Computer players of The Moscow Campaign and the heuristic value of a position.
 
 The greedy player moves one unit at a time to the hex that scores best for its side (German:
-towards the objectives it does not hold while staying in supply; Soviet: stacked on defensive
-hexes between the enemy and the objectives), overruns when it can, attacks at good odds and
-takes sensible retreats, losses and advances. It reads only the public state."""
+each unit towards the places not yet held that fewer German units are already heading for,
+in supply, stacked, out of reach of Soviet attacks it could not stand (above all in MUD, when
+German defence is halved), garrisoning the places taken; Soviet: stacked on defensive hexes
+between the enemy and the objectives), overruns when it can, attacks and takes sensible
+retreats, losses and advances. The German player prices every attack exactly on the CRT with
+the fewest units that reach each odds column (``planner.py``); both pay exchanges with the
+cheapest units. It reads only the public state."""
 
 from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_left
 from fractions import Fraction
 from typing import Any
 
-from . import combat, supply, victory
-from .actions import Act
+import numpy as np
+
+from . import combat, planner, supply, victory, weather
+from .actions import Act, attack
 from .sequence import BY_ID
 from .state import MCState
 
@@ -21,13 +28,7 @@ from .state import MCState
 _CLEARED = ("De", "DeAd", "Dr", "Ex", "HEx")
 
 
-def loss_points(state: MCState, unit: str) -> float:
-    """The victory points a unit's elimination gives away (D-VICTORY): a German mechanized unit
-    of four or more becomes a KG (Combat (G) L64) and costs the difference only."""
-    spec = state.data.units[unit]
-    if spec.kg_eligible and len(state.kg_used) < len(state.data.kg_ids):
-        return float(spec.strength - 2)
-    return float(spec.strength)
+loss_points = planner.loss_points
 
 
 def attack_value(state: MCState, side: str, targets: tuple[str, ...], summary: dict[str, Any]) -> float:
@@ -86,6 +87,9 @@ class GreedyPlayer:
         self.name = "greedy"
         self.rng = random.Random(seed)
         self._skip: tuple[Any, set[str]] = (None, set())
+        self._obj: dict[str, float] = {}
+        self._obj_unit: str | None = None
+        self._claims: tuple[Any, dict[str, list[int]]] = (None, {})
 
     # -- the decision -------------------------------------------------------------------------
     def choose(self, game: Any) -> Any:
@@ -109,7 +113,12 @@ class GreedyPlayer:
                 near = sum(1 for n in state.data.neighbours[h] if n in enemy)
                 return (near, -len(state.at(h)), h)
             return min(legal, key=safety)
-        if v in ("lose", "disrupt"):
+        if v == "lose":
+            # Ex / 1/2 Ex (L82-83): the cheapest units worth what is still owed
+            pool = [a.args[0] for a in legal]
+            _, chosen = planner.cheapest_losses(state, pool, Fraction(state.battle["need"]))
+            return next(a for a in legal if a.args[0] == (chosen[0] if chosen else pool[0]))
+        if v == "disrupt":
             return min(legal, key=lambda a: (state.data.units[a.args[0]].strength, a.args[0]))
         if v == "advance":
             moves = [a for a in legal if a.args[0] != "none"]
@@ -126,6 +135,13 @@ class GreedyPlayer:
         return legal[0]
 
     def _attack(self, state: MCState, rules: Any, side: str) -> Act:
+        if side == "german":
+            # the exact expected value of each attack on the CRT, with the fewest units (planner)
+            found = planner.best_attack(state, side)
+            if found is None:
+                return Act("end")
+            tg, units, nodr = found
+            return attack(tg, tuple(sorted(units, key=state.data.unit_index.__getitem__)), nodr=nodr)
         best, best_score = Act("end"), 0.25
         for a in rules.legal_actions(state):
             if a.verb != "attack":
@@ -154,11 +170,16 @@ class GreedyPlayer:
         units = [state.active] if state.active is not None else []
         units += [u for u in rules.movers(state) if u not in skip and u != state.active]
         targets = self._targets(state, side)
+        if side == "german":
+            self._claims_for(state, targets)
         for u in units:
             acts = rules.unit_actions(state, u)
             if not acts:
                 skip.add(u)
                 continue
+            if side == "german":
+                hexes = [state.hex_of(u)] + [a.args[1] for a in acts if a.verb in ("move", "rail")]
+                self._obj, self._obj_unit = self._objectives(state, u, hexes, targets), u
             here = self._score(state, side, u, state.hex_of(u), targets)
             best, best_v = None, here + 0.01
             for a in acts:
@@ -191,6 +212,97 @@ class GreedyPlayer:
                 out.append((p["hex"], p["value"] + bonus))
         return out
 
+    # -- the German advance ------------------------------------------------------------------------
+    def _claims_for(self, state: MCState, targets: list[tuple[str, float]]) -> None:
+        """For each objective, the sorted distances of the German units to it at the start of
+        the phase: a unit heads for an objective that fewer units are already closer to."""
+        key = (state.turn, state.phase)
+        if self._claims[0] == key:
+            return
+        data = state.data
+        hexes = [h for u, h in state.stacks.hex_of.items() if data.units[u].side == "german" and not data.units[u].eb]
+        table = {t: sorted(data.distance(h, t) for h in hexes) for t, _ in targets}
+        self._claims = (key, table)
+
+    def _objectives(self, state: MCState, unit: str, hexes: list[str], targets: list[tuple[str, float]]) -> dict[str, float]:
+        """For each of ``hexes``: minus the effective distance to the best objective, the places
+        the Germans do not hold, nearer counting for more when worth more (D-VICTORY), farther
+        when three or more German units are already closer to it than this unit."""
+        if not targets or not hexes:
+            return {h: 0.0 for h in hexes}
+        data = state.data
+        ax = data.axial
+        table = self._claims[1]
+        here = state.hex_of(unit)
+        pen = np.array([2.0 * max(0, bisect_left(table.get(t, ()), data.distance(here, t)) - 2) for t, _ in targets])
+        worth = np.array([1 + min(v, 12) / 4 for _, v in targets])
+        tq = np.array([ax[t][0] for t, _ in targets])
+        tr = np.array([ax[t][1] for t, _ in targets])
+        hq = np.array([ax[h][0] for h in hexes])[:, None]
+        hr = np.array([ax[h][1] for h in hexes])[:, None]
+        dq, dr = hq - tq, hr - tr
+        dist = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+        best = (dist / worth + pen).min(axis=1)
+        return {h: -float(b) for h, b in zip(hexes, best)}
+
+    def _german_score(self, state: MCState, unit: str, h: str, targets: list[tuple[str, float]], friends: int, adj_enemy: int) -> float:
+        """A German unit's hex: towards its objective, stacked, in supply, holding the places
+        taken (so that no Soviet unit retakes them by entering, movement.enter), seeking contact
+        when the weather allows attacks at full strength (Weather L98-100)."""
+        data = state.data
+        spec = data.units[unit]
+        if spec.eb:
+            # EB (C) L126, Supply L48: extend the repaired rail towards the front
+            c = state.rail.get(h)
+            return 4.0 if c is not None and c[1] != "german" else -data.distance(h, data.moscow() or h) * 0.1
+        w = weather.weather_of(data, state.turn)
+        obj = self._obj.get(h) if self._obj_unit == unit else None
+        score = obj if obj is not None else self._objectives(state, unit, [h], targets)[h]
+        if h not in supply.supplied_hexes(state, "german"):
+            score -= 1.5 if spec.mechanized else 2.5
+        score += 0.5 * min(friends, 2)
+        score -= self._exposure(state, unit, h)
+        if adj_enemy and w in ("clear", "freeze") and friends:
+            score += 0.5 * min(adj_enemy, 2)
+        place = data.place_at.get(h)
+        if place is not None and place["value"] >= 1 and state.control.get(h) == "german" and friends == 0:
+            score += (1.0 if spec.mechanized else 2.5) * min(place["value"], 4)
+        return score
+
+    def _exposure(self, state: MCState, unit: str, h: str) -> float:
+        """The risk of standing in ``h``: the Soviet attack strength within two hexes (the
+        nearer counting fully) against the stack's defence there (halved in MUD, L99 with
+        D-MUD-DEFENCE; helped by the terrain's die-roll modifier, Combat (O) L72)."""
+        data = state.data
+        near = self._soviet_strength(state)
+        ring1 = data.neighbours[h]
+        ring2 = {m for n in ring1 for m in data.neighbours[n]} - set(ring1) - {h}
+        threat = sum(near.get(n, 0.0) for n in ring1) + 0.25 * sum(near.get(m, 0.0) for m in ring2)
+        if threat == 0:
+            return 0.0
+        dfn = float(sum(combat.defence_strength(state, x) for x in state.at(h) if x != unit))
+        own = float(data.units[unit].strength)
+        if h not in supply.supplied_hexes(state, "german"):
+            own /= 2  # Supply L51
+        dfn += own * float(weather.defence_factor(data, state.turn, "german"))
+        drm = -data.terrain_drm.get(data.terrain[h], 0)
+        ratio = threat / max(dfn, 0.5) / (1 + 0.5 * drm)
+        return min(max(0.0, ratio - 1.5), 5.0)
+
+    def _soviet_strength(self, state: MCState) -> dict[str, float]:
+        """Printed Soviet attack strength by hex (EBs have none, Combat (S) L76), memoised in
+        the state's cache, which every change of the position clears."""
+        got = state._cache.get("ai_soviet_attack")
+        if got is None:
+            got = {}
+            data = state.data
+            for u, x in state.stacks.hex_of.items():
+                spec = data.units[u]
+                if spec.side == "soviet" and not spec.eb:
+                    got[x] = got.get(x, 0.0) + spec.strength
+            state._cache["ai_soviet_attack"] = got
+        return got
+
     def _threat_distance(self, state: MCState, h: str) -> int:
         grid = state.data
         enemy = state.occupied_by("german")
@@ -206,16 +318,7 @@ class GreedyPlayer:
         adj_enemy = sum(1 for n in data.neighbours[h] if n in enemy)
         score = 0.0
         if side == "german":
-            if targets:
-                score -= min(grid.distance(h, t) / (1 + v / 10) for t, v in targets)
-            if h not in supply.supplied_hexes(state, "german") and not spec.eb:
-                score -= 6.0
-            if spec.eb:
-                c = state.rail.get(h)
-                score = 4.0 if c is not None and c[1] != "german" else -grid.distance(h, data.moscow() or h) * 0.1
-            score += 0.6 * friends
-            if adj_enemy and spec.strength < 4:
-                score -= 0.5
+            return self._german_score(state, unit, h, targets, friends, adj_enemy)
         else:
             if spec.eb:
                 return -1.0 if h != state.hex_of(unit) else 0.0

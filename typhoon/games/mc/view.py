@@ -136,6 +136,8 @@ def describe(state: MCState, action: Act) -> dict[str, Any]:
     v, a = action.verb, action.args
     if v in ("move", "rail", "enter", "retreat"):
         d.update(units=[a[0]], hex=a[1], **{"from": state.hex_of(a[0])})
+        if v == "retreat":
+            d["path"] = [a[1]]  # a retreat is one hex (L80-81): an arrow on the map
     elif v in ("entrain", "detrain", "lose", "disrupt"):
         d.update(units=[a[0]], hex=state.hex_of(a[0]))
     elif v == "advance" and a[0] != "none":
