@@ -5,10 +5,13 @@ phase) with cheap scores, then plays the plan one action at a time; every other 
 one-step choice. Nothing here looks ahead: the game-neutral search players (``typhoon.ai.search``)
 add that, with this player as their policy; it offers them its candidate plans (``plans.py``).
 
-German: concentrate for good odds (9.1 CRT, 9.2 terrain shifts), drive on Moscow and the
-cities (5.0), advance after combat (9.0 step 6). Soviet: a line of zones of control (7.0),
-hold Moscow and the cities, use forest/fortifications/major cities (9.2), counterattack only
-at good odds, spend replacements (10.0-10.2) and place the 1st Shock Army (11.0).
+Battles on both sides are chosen by their exact expectation over the CRT with the retreat
+each defender really has (``expect.py``: 9.1, 9.3). German: panzer moves planned with the
+battles they make (surrounded units cannot retreat), drive on Moscow and the cities (5.0),
+advance after combat (9.0 step 6). Soviet: a line of zones of control (7.0), hold Moscow and
+the cities, use forest/fortifications/major cities (9.2), keep a way back open (9.3),
+counterattack where the expectation pays, spend replacements (10.0-10.2) and place the 1st
+Shock Army (11.0).
 
 ``noise`` > 0 perturbs every score (used for rollouts and plan variations by the search
 players); with the same seed the player is deterministic.
@@ -39,6 +42,7 @@ from ..actions import (
 )
 from ..data import bfm_data
 from ..state import BfmState, enemy_of
+from . import expect as ex
 
 # value of a CRT result for the attacker, in rough "strength points" (9.3)
 CITY_VALUE = 6.0
@@ -61,7 +65,8 @@ def geo(edition: str) -> dict[str, Any]:
     ball = {h: [[x for x in hexes if dist[h][x] <= r] for r in range(5)] for h in hexes}
     # (hex, weight) pairs within r = 0..4, weight 1 up to distance 2, then 0.6 (threat estimates)
     wball = {h: [[(x, 1.0 if dist[h][x] <= 2 else 0.6) for x in ball[h][r]] for r in range(5)] for h in hexes}
-    return {"dist": dist, "to_moscow": to_moscow, "shifts": shifts, "ball": ball, "wball": wball}
+    ring2 = {h: [x for x in ball[h][2] if dist[h][x] == 2] for h in hexes}  # 9.3: where a retreat ends
+    return {"dist": dist, "to_moscow": to_moscow, "shifts": shifts, "ball": ball, "wball": wball, "ring2": ring2}
 
 
 def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
@@ -72,12 +77,17 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 
 #: Playing styles: the search players draw candidate plans and playout opponents from all of
 #: them (a population, never one fixed opponent). ``min_col``: the lowest CRT column (after
-#: shifts, 0 = 1:1) a side attacks at; ``bar``: the expected gain a battle must promise;
-#: ``guard``: weight of guarding a German-held Moscow; ``drive``: weight of the drive on Moscow.
+#: shifts, 0 = 1:1) a side attacks at; ``bar``: the expected gain (strength points) a battle
+#: must promise; ``trade``: what one strength point of its own is worth against the enemy's;
+#: ``strike``: weight of the battles a panzer's hex makes possible (panzer phase); ``guard``:
+#: weight of guarding a German-held Moscow; ``drive``: weight of the drive on Moscow;
+#: ``danger``: how much German units avoid Soviet threats; ``cities``: pull of the other
+#: cities; ``room``: how much Soviet units keep a retreat open (9.3).
+#: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
 STYLES: dict[str, dict[str, float]] = {
-    "standard": {"german_min_col": 2, "soviet_min_col": 2, "bar": 0.3, "guard": 1.0, "drive": 1.2},
-    "aggressive": {"german_min_col": 1, "soviet_min_col": 1, "bar": 0.0, "guard": 1.0, "drive": 1.6},
-    "cautious": {"german_min_col": 3, "soviet_min_col": 3, "bar": 0.8, "guard": 2.0, "drive": 0.9},
+    "standard": {"german_min_col": 0, "soviet_min_col": 1, "bar": 0.5, "trade": 1.3, "strike": 1.0, "guard": 1.0, "drive": 2.0, "danger": 0.5, "cities": 0.6, "room": 1.5},
+    "aggressive": {"german_min_col": 0, "soviet_min_col": 0, "bar": 0.0, "trade": 1.0, "strike": 1.0, "guard": 1.0, "drive": 3.0, "danger": 0.3, "cities": 0.6, "room": 1.0},
+    "cautious": {"german_min_col": 2, "soviet_min_col": 2, "bar": 1.0, "trade": 1.6, "strike": 0.7, "guard": 2.0, "drive": 0.9, "danger": 2.0, "cities": 0.6, "room": 2.5},
 }
 
 
@@ -86,13 +96,19 @@ class HeuristicPlayer:
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, noise: float = 0.0, style: str = "standard", **_: Any) -> None:
+    def __init__(self, seed: int = 0, noise: float = 0.0, style: str = "standard", **kw: Any) -> None:
         if style not in STYLES:
             raise ValueError(f"unknown heuristic style {style!r}; styles: {sorted(STYLES)}")
         self.rng = random.Random(seed)
         self.noise = noise
         self.style = style
-        self.knobs = STYLES[style]
+        self.knobs = dict(STYLES[style])
+        # knob_<name>=value overrides one knob of the style (tuning and studies)
+        for k, v in kw.items():
+            if k.startswith("knob_"):
+                if k[5:] not in self.knobs:
+                    raise ValueError(f"unknown heuristic knob {k[5:]!r}; knobs: {sorted(self.knobs)}")
+                self.knobs[k[5:]] = float(v)
         self._plan: list[Any] = []
         self._plan_key: Any = None
         self._threat_key: Any = None
@@ -249,6 +265,8 @@ class HeuristicPlayer:
             for h in data.hex_order:
                 city_dist[h] = min(dist[h][c] + (0 if c == data.moscow else 1) for c in targets)
         plan = []
+        # before combat: where the panzers go is planned with the battles they make (strike)
+        strike = self._strike_planner(state) if before_combat and self.knobs.get("strike", 1.0) else None
         # panzers and strong units first, nearest Moscow first
         order = sorted(movers, key=lambda u: (-state.strength(u), to_m[state.hex_of[u]], u))
         for u in order:
@@ -262,7 +280,7 @@ class HeuristicPlayer:
                     continue
                 score = -knobs["drive"] * to_m[h]
                 if targets:
-                    score -= 0.6 * city_dist[h]
+                    score -= knobs["cities"] * city_dist[h]
                 if moscow_held:
                     # garrison Moscow and its ring: no lone unit left in a captured Moscow (5.0)
                     if h == data.moscow:
@@ -274,7 +292,9 @@ class HeuristicPlayer:
                 if h in data.cities and state.control.get(h) != "german":
                     score += MOSCOW_VALUE if h == data.moscow else CITY_VALUE
                 adj = [soviets[n] for n in data.neighbours[h] if n in soviets]
-                if adj:
+                if adj and strike is not None:
+                    score += strike.gain(u, here, h)  # the battles this hex makes possible (9.0-9.3)
+                elif adj:
                     weakest = min(state.strength(s) * (2 ** g["shifts"][state.hex_of[s]][1]) for s in adj)
                     # next to a weak enemy we can attack (before combat) or pin (after combat)
                     score += (3.0 if before_combat else 1.0) * min(2.0, strength / max(1, weakest))
@@ -283,7 +303,7 @@ class HeuristicPlayer:
                 defence = strength * (2 ** g["shifts"][h][0])
                 danger = threat[h] / max(1.0, defence)
                 if danger > 1.5 and not late:
-                    score -= 2.0 * (danger - 1.5) * (2.0 if u in state.reduced else 1.0)
+                    score -= knobs["danger"] * (danger - 1.5) * (2.0 if u in state.reduced else 1.0)
                 score += self._jitter()
                 if best_score is None or score > best_score:
                     best, best_score = h, score
@@ -291,7 +311,12 @@ class HeuristicPlayer:
                 plan.append(Move(u, best))
                 occupied.discard(here)
                 occupied.add(best)
+                if strike is not None:
+                    strike.commit(u, best)
         return plan
+
+    def _strike_planner(self, state: BfmState) -> "_Strike":
+        return _Strike(state, self.battle_worth(state, "german", jitter=False), self.knobs["strike"])
 
     def _plan_soviet_moves(self, state: BfmState, movers: list[str]) -> list[Any]:
         data = state.data
@@ -307,6 +332,8 @@ class HeuristicPlayer:
                     gdist[x] = d
         front = min((to_m[h] for h in germans), default=9)  # how close the Germans are to Moscow
         occupied = set(state.hex_of.values())
+        ring2 = g["ring2"]
+        knobs = self.knobs
         fixed = [h for u, h in state.hex_of.items() if data.units[u].side == "soviet" and u not in movers]
         covered: set[str] = set()
         for h in fixed:
@@ -348,6 +375,12 @@ class HeuristicPlayer:
                         cover += 1.0 / (1 + gdist[x] * 0.5)
                 score += 1.2 * cover
                 score += 0.5 * sum(1 for n in data.neighbours[h] if n in occupied and n != here)
+                if odds >= 0.8 and knobs["room"]:
+                    # 9.3 DR/EX: a defender that cannot retreat (friends or German zones of
+                    # control on every hex two away) is eliminated: keep a way back open
+                    room = sum(1 for x in ring2[h] if x not in occupied and gdist[x] >= 2 and to_m[x] <= to_m[h] + 1)
+                    if room < 2:
+                        score -= knobs["room"] * min(odds, 3.0) * (2 - room) * (1.5 if u in state.reduced else 1.0)
                 score += self._jitter()
                 if best_score is None or score > best_score:
                     best, best_score = h, score
@@ -389,36 +422,6 @@ class HeuristicPlayer:
         odds = combat.battle_odds(state, target, state.battles[target].attackers)
         return -1 if odds.column is None else odds.column
 
-    def _target_value(self, state: BfmState, target: str, side: str) -> float:
-        data = state.data
-        g = geo(data.edition)
-        v = 2.0
-        if target in data.cities:
-            v += MOSCOW_VALUE if target == data.moscow else CITY_VALUE
-        if side == "german":
-            v += max(0, 6 - g["to_moscow"][target]) * 0.5
-        return v
-
-    def _battle_value(self, state: BfmState, target: str, attackers: list[str], side: str) -> float:
-        """Expected gain of a battle for the attacker from the CRT distribution (9.3)."""
-        odds = combat.battle_odds(state, target, attackers)
-        if odds.column is None:
-            return -1.0
-        d = state.unit_at(target)
-        dstep = state.strength(d) if d in state.reduced else state.data.units[d].full - state.data.units[d].reduced
-        dkill = state.strength(d) + 3.0
-        worth = self._target_value(state, target, side)
-        cheapest = min(self._step_cost(state, a) for a in attackers)
-        vals = {
-            "DE": dkill + worth,
-            "DRL": (dkill if d in state.reduced else dstep) + 0.7 * worth,
-            "DR": 0.6 * worth + 1.0,
-            "EX": dstep - cheapest * 1.1 + 0.3 * worth,
-            "AL": -cheapest,
-            "NE": -0.3,
-        }
-        return sum(float(p) * vals[r] for r, p in odds.distribution.items())
-
     @staticmethod
     def _step_cost(state: BfmState, unit: str) -> float:
         spec = state.data.units[unit]
@@ -426,56 +429,67 @@ class HeuristicPlayer:
             return spec.reduced + 3.0
         return spec.full - spec.reduced
 
-    def plan_attacks(self, state: BfmState, side: str) -> list[Any]:
+    def _clear_worth(self, state: BfmState, target: str, side: str) -> float:
+        """What emptying ``target`` is worth to ``side`` (an advance may follow, 9.0 step 6):
+        a city to take (5.0; Moscow most), ground towards Moscow for the German."""
         data = state.data
-        enemy = enemy_of(side)
-        declared = {a for b in state.battles.values() for a in b.attackers}
-        free = {u for u, h in state.hex_of.items() if data.units[u].side == side and u not in declared}
-        targets = {}
-        for u in free:
-            for t in data.neighbours[state.hex_of[u]]:
-                if state.side_at(t) == enemy and t not in state.battles:
-                    targets.setdefault(t, []).append(u)
-        late = state.turn >= data.last_turn
-        min_col = int(self.knobs[f"{side}_min_col"])  # 3:1 after shifts for the standard style
         g = geo(data.edition)
-        plan: list[Any] = []
-        used: set[str] = set()
-        # most valuable targets first
-        order = sorted(targets, key=lambda t: (-self._target_value(state, t, side), state.strength(state.unit_at(t)), t))
-        for t in order:
-            avail = [u for u in targets[t] if u not in used]
-            if not avail:
-                continue
-            odds = combat.battle_odds(state, t, avail)
-            if odds.column is None:
-                continue
-            need = min_col
+        v = 0.5
+        if target in data.cities and state.control.get(target) != side:
+            v += MOSCOW_VALUE if target == data.moscow else CITY_VALUE
+        if side == "german":
+            v += max(0, 6 - g["to_moscow"][target]) * 0.3
+        return v
+
+    def battle_worth(self, state: BfmState, side: str, jitter: bool = True):
+        """``value(target, Expect)``: what a battle is worth to ``side`` in strength points:
+        the defender's expected loss (more if eliminated), the chance of emptying the hex times
+        what that is worth, minus the attacker's expected loss times the style's ``trade``;
+        -99 below the style's lowest column (decisive cities late: any odds of at least 1:1)."""
+        data = state.data
+        g = geo(data.edition)
+        late = state.turn >= data.last_turn
+        min_col = int(self.knobs[f"{side}_min_col"])
+        trade = self.knobs["trade"]
+
+        def need(t: str) -> int:
+            n = min_col
             if side == "german" and t in data.cities and (late or t == data.moscow):
-                need = 0  # the decisive cities are worth any odds (5.0)
+                n = 0  # the decisive cities are worth any odds (5.0)
             if side == "german" and late and g["to_moscow"][t] <= 1:
-                need = 0  # last turn: clear the way into Moscow at any odds (all-out assault)
+                n = 0  # last turn: clear the way into Moscow at any odds (all-out assault)
             if side == "soviet" and t in data.cities and state.turn >= data.last_turn - 1:
-                need = min(need, 1)
+                n = min(n, 1)
             if side == "soviet" and late and t == data.moscow:
-                need = 0  # 5.0: the last chance to retake Moscow
-            if odds.column < need:
+                n = 0  # 5.0: the last chance to retake Moscow
+            return n
+
+        def value(t: str, e: ex.Expect) -> float:
+            if e.column < need(t):
+                return -99.0
+            return (e.defender_loss + 2.0 * e.killed + e.cleared * self._clear_worth(state, t, side)
+                    - trade * e.attacker_loss + (self._jitter() if jitter else 0.0))
+
+        return value
+
+    def plan_attacks(self, state: BfmState, side: str) -> list[Any]:
+        """Declarations for ``side``: battles chosen greedily by their exact expectation over the
+        CRT (``expect.py``: 9.1, 9.3 with the retreat each defender would really have), each unit
+        once, while a battle promises more than the style's bar; the lowest column attacked is
+        the style's (decisive cities on the last turns at any odds of at least 1:1, 5.0)."""
+        data = state.data
+        g = geo(data.edition)
+        late = state.turn >= data.last_turn
+
+        def decisive(t: str) -> bool:
+            return late and (t == data.moscow or (side == "german" and g["to_moscow"][t] <= 1))
+
+        value = self.battle_worth(state, side)
+        battles = ex.plan_battles(state, side, value, self.knobs["bar"], must=decisive)
+        plan: list[Any] = []
+        for t, group, v in battles:
+            if v <= -99.0:
                 continue
-            # drop attackers while the column stays the same: weakest-needed set, strongest kept
-            group = sorted(avail, key=lambda u: (state.strength(u), u))
-            best_col = min(odds.column, 5)
-            for u in list(group):
-                if len(group) == 1:
-                    break
-                rest = [x for x in group if x != u]
-                o2 = combat.battle_odds(state, t, rest)
-                if o2.column is not None and o2.column >= best_col:
-                    group = rest
-            value = self._battle_value(state, t, group, side) + self._jitter()
-            decisive = late and (t == data.moscow or (side == "german" and g["to_moscow"][t] <= 1))
-            if value <= self.knobs["bar"] and not decisive:
-                continue
-            used.update(group)
             plan.extend(Attack(u, t) for u in group)
         plan.append(Commit() if (plan or state.battles) else EndPhase())
         return plan
@@ -604,6 +618,53 @@ class HeuristicPlayer:
     def _best_pool(state: BfmState, pool: list[str]) -> str:
         data = state.data
         return max(pool, key=lambda u: (data.units[u].reduced, data.units[u].movement, u))
+
+
+class _Strike:
+    """Panzer movement planned with combat (8.0 before 9.0): what moving a unit to a hex adds
+    to the battles the German can fight this phase, by their exact expectation (``expect.py``).
+    A hex next to a Soviet unit adds strength to that battle; a hex whose zone of control
+    closes a retreat path (7.0, 9.3 DR) turns retreats into losses or eliminations for the
+    Soviet units around it. Works on a scratch copy of the state with the planned moves made."""
+
+    def __init__(self, state: BfmState, value, weight: float) -> None:
+        self.state = state.copy()
+        self.value = value
+        self.weight = weight
+        self.base: dict[str, float] = {}
+
+    def _battle(self, target: str) -> float:
+        st = self.state
+        data = st.data
+        units = [x for n in data.neighbours[target] for x in st.occupants(n) if data.units[x].side == "german"]
+        if not units:
+            return 0.0
+        return max(0.0, ex.best_group(st, target, units, self.value)[1])
+
+    def _targets(self, h: str) -> list[str]:
+        st = self.state
+        data = st.data
+        g = geo(data.edition)
+        return [x for x in g["ball"][h][2] if st.side_at(x) == "soviet"]
+
+    def gain(self, unit: str, here: str, h: str) -> float:
+        """The combat value ``unit`` adds by standing in ``h`` (from ``here``)."""
+        targets = self._targets(h)
+        if not targets:
+            return 0.0
+        for t in targets:
+            if t not in self.base:
+                self.base[t] = self._battle(t)
+        st = self.state
+        st.put(unit, h)
+        gains = sorted((self._battle(t) - self.base[t] for t in targets), reverse=True)
+        st.put(unit, here)
+        # the unit fights one battle; its zone of control helps the others less surely
+        return self.weight * (gains[0] + 0.3 * sum(x for x in gains[1:] if x > 0))
+
+    def commit(self, unit: str, h: str) -> None:
+        self.state.put(unit, h)
+        self.base.clear()
 
 
 __all__ = ["HeuristicPlayer", "geo"]
