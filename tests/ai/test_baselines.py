@@ -87,3 +87,18 @@ def test_swapped_scores_pair_seeds_and_sides():
     assert row["score_ci95"] == [round(x, 4) for x in wilson(3.5, 6)]
     # per seed: 1.0, 0.75, 0.0 -> mean 0.5833, sample sd 0.5204, half width 1.96 * sd / sqrt(3)
     assert row["paired_ci95"] == [0.0, 1.0]
+
+
+def test_baseline_games_do_not_depend_on_the_hash_seed():
+    """A game is its seed and its log: the same seed gives the same game in any process, whatever
+    Python's string-hash seed (set iteration order) is."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("from typhoon.ai.match import play_game\n"
+            "g, r = play_game('baseline-greedy', 'baseline-bold', seed=100001)\n"
+            "print('|'.join(g.action_texts()))")
+    logs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": str(h)}).stdout for h in (1, 2, 3)}
+    assert len(logs) == 1

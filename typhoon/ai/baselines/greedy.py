@@ -121,7 +121,8 @@ class GreedyBaseline:
                 by_target.setdefault(d["hex"], []).append((d["units"][0], a))
         options = []
         for target, pairs in by_target.items():
-            units = sorted({u for u, _ in pairs}, key=lambda u: -(sit["mine"].get(u, {}).get("strength") or 0))
+            # strongest first, ties by name: a set's order changes with the hash seed, a game must not
+            units = sorted({u for u, _ in pairs}, key=lambda u: (-(sit["mine"].get(u, {}).get("strength") or 0), u))
             group, value = self._best_group(game, sit, target, units, dict(pairs))
             if group:
                 options.append((value, target, group, dict(pairs)))
