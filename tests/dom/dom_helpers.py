@@ -7,10 +7,11 @@ from typhoon.games.dom.data import DomMap, hexside_key
 
 
 def small_map(columns: int = 7, rows: int = 7, *, terrain=None, rivers=(), reservoirs=(), cities=None, towns=None,
-              forts=(), german_columns: int = 2, soviet_sources=None) -> DomMap:
+              forts=(), german_columns: int = 2, soviet_sources=None, south_from_row: int | None = None) -> DomMap:
     """A ``columns`` x ``rows`` map (BfM numbering, flat hexes): the first ``german_columns``
     columns lie west of the initial front line; German sources on the west edge, Soviet
-    sources on the east edge unless given."""
+    sources on the east edge unless given. ``south_from_row``: rows from this one on are on
+    the south map sheet (R-1; 5.3 Guderian Effect), else every hex is on the north sheet."""
     grid = HexGrid(columns=columns, rows=rows)
     hexes = grid.all_hexes
     zone = {h: "german" if int(h[:2]) <= german_columns else "forward" for h in hexes}
@@ -24,7 +25,7 @@ def small_map(columns: int = 7, rows: int = 7, *, terrain=None, rivers=(), reser
         cities=dict(cities or {}),
         towns=dict(towns or {}),
         zone=zone,
-        sheet={h: "north" for h in hexes},
+        sheet={h: "south" if south_from_row is not None and int(h[2:]) >= south_from_row else "north" for h in hexes},
         german_sources=frozenset(h for h in hexes if h.startswith("01")),
         soviet_sources=frozenset(soviet_sources if soviet_sources is not None else east),
     )

@@ -81,7 +81,4 @@ def test_openspiel_random_sim_test_on_short_games(game):
 @pytest.mark.parametrize("game", LARGE)
 def test_render_test(game, capsys):
     pytest.importorskip("matplotlib")
-    if game == "dom":
-        pytest.xfail("dom's map_meta()['unit_kinds'] is a list; typhoon/render/board.py Styles.symbol expects "
-                     "a dict kind -> {label, symbol} (AttributeError: 'list' object has no attribute 'get')")
     render_test(lambda render_mode=None: env(game=game, render_mode=render_mode, max_cycles=20))

@@ -14,7 +14,7 @@ from . import november_offensive as no
 from .combat_odds import final_odds, label
 from .concentric import is_concentric
 from .gamedata import GERMAN, SOVIET, STACK_LIMIT, Face, other
-from .movement import german_supply, gzoc
+from .movement import bound_to_south, german_supply, gzoc, on_south_sheet
 from .state import DomState
 
 
@@ -42,6 +42,8 @@ def eligible_attackers(state: DomState, side: str, target: str) -> list[str]:
     for n in state.data.neighbours[target]:
         for u in state.at(n):
             if state.side_of(u) == side and u not in state.attacked and may_attack_across(state, n, target, u):
+                if bound_to_south(state, u) and not on_south_sheet(state, target):
+                    continue  # 5.3 / D-36: a unit that used MF 14 attacks only on the south map
                 out.append(u)
     return out
 
@@ -177,15 +179,9 @@ def supply_distance(state: DomState, side: str) -> dict[str, int]:
     return dist
 
 
-def retreat_options(state: DomState, target: str, movers: Sequence[str], kind: str = "pa", launch: str | None = None,
-                    assault_zoc: frozenset[str] = frozenset()) -> list[str]:
-    """11.25/11.26: adjacent hexes the whole stack may retreat into: no enemy units, no enemy
-    controlled city, normal movement prohibitions (reservoirs, marsh for mechanized non-
-    cavalry), stacking, and for Soviet units no GZOC (7.2, D-5; in an MA the assaulting
-    force's own ZOC does not count, 10.22); never the MA launch hex (10.22). Then D-6 (PA:
-    nearest supply) or 10.22 (MA: the hexside priority) picks among them."""
-    if not movers:
-        return []
+def _retreat_hexes(state: DomState, target: str, movers: Sequence[str], launch: str | None,
+                   assault_zoc: frozenset[str]) -> list[str]:
+    """Adjacent hexes every mover may enter, stacking aside (11.25/11.26, 7.2, 10.22)."""
     m = state.data.map
     side = state.side_of(movers[0])
     enemy = other(side)
@@ -202,16 +198,38 @@ def retreat_options(state: DomState, target: str, movers: Sequence[str], kind: s
             continue
         if any(m.terrain[h] == "marsh" and state.is_mech(u) and not state.is_cavalry(u) for u in movers):
             continue
-        if len(state.at(h)) + len(movers) > STACK_LIMIT:
-            continue
         ok.append(h)
+    return ok
+
+
+def retreat_options(state: DomState, target: str, movers: Sequence[str], kind: str = "pa", launch: str | None = None,
+                    assault_zoc: frozenset[str] = frozenset()) -> list[str]:
+    """11.25/11.26: adjacent hexes the whole stack may retreat into: no enemy units, no enemy
+    controlled city, normal movement prohibitions (reservoirs, marsh for mechanized non-
+    cavalry), stacking, and for Soviet units no GZOC (7.2, D-5; in an MA the assaulting
+    force's own ZOC does not count, 10.22); never the MA launch hex (10.22). Then D-6 (PA:
+    nearest supply) or 10.22 (MA: the hexside priority) picks among them."""
+    if not movers:
+        return []
+    ok = [h for h in _retreat_hexes(state, target, movers, launch, assault_zoc)
+          if len(state.at(h)) + len(movers) <= STACK_LIMIT]
     if not ok:
         return []
     if kind == "ma" and launch is not None:
         return ma_priority(state, target, launch, ok)
-    dist = supply_distance(state, side)
+    dist = supply_distance(state, state.side_of(movers[0]))
     best = min(dist.get(h, 10**6) for h in ok)
     return [h for h in ok if dist.get(h, 10**6) == best]
+
+
+def split_retreat_possible(state: DomState, target: str, movers: Sequence[str], launch: str | None = None,
+                           assault_zoc: frozenset[str] = frozenset()) -> bool:
+    """11.26 L1285-1288 (D-37): when no single hex can take the whole stack, it breaks up if
+    the hexes open to the retreat together have room for every unit of it."""
+    if len(movers) < 2:
+        return False
+    room = sum(max(0, STACK_LIMIT - len(state.at(h))) for h in _retreat_hexes(state, target, movers, launch, assault_zoc))
+    return room >= len(movers)
 
 
 def ma_priority(state: DomState, target: str, launch: str, ok: list[str]) -> list[str]:

@@ -19,6 +19,7 @@ GERMAN, SOVIET = "german", "soviet"
 SIDES = (GERMAN, SOVIET)
 SIDE_NAMES = {GERMAN: "German", SOVIET: "Soviet"}
 STACK_LIMIT = 5  # 6.0 L482-483
+GUDERIAN_MF = 14  # 5.3 L470-473: GT1 south-sheet German mechanized units
 KG_COUNT = 10  # 2.12 L178
 UNTRIED_KINDS = ("rd", "rb", "cd", "mrb", "mrd", "tb")  # 2.13, 3.1
 GUARDS_OF = {"grd": "rd", "gcd": "cd", "gtb": "tb"}  # 9.4 L754-755: the exact same type

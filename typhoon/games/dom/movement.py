@@ -8,10 +8,11 @@ it fills a hex, so a movement phase computes each reach about once.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass, field
 
 from ...core.paths import Reach, reach
 from . import november_offensive as no
-from .gamedata import GERMAN, SOVIET, STACK_LIMIT
+from .gamedata import GERMAN, GUDERIAN_MF, SOVIET, STACK_LIMIT
 from .state import DomState
 from .supply import german_supplied, soviet_edge_supplied
 from .zones_of_control import german_zoc
@@ -103,6 +104,42 @@ def allowance(state: DomState, u: str) -> int:
     return base_mf(state, u)
 
 
+# -- 5.3 the Guderian Effect (D-36) ------------------------------------------------------------
+def on_south_sheet(state: DomState, h: str | None) -> bool:
+    """R-1: the hex attribute ``sheet`` says which map sheet a hex is printed on."""
+    return h is not None and state.data.map.sheet.get(h) == "south"
+
+
+def guderian_eligible(state: DomState, u: str) -> bool:
+    """5.3 L470-473: on Game Turn 1 a German mechanized unit that set up on the south map and
+    has so far moved and attacked only there may use MF 14 (D-36: provided the rest of its
+    turn stays there too). 8.5 comes first: a unit out of supply keeps MF 0."""
+    if state.turn != 1 or state.side_of(u) != GERMAN or not state.is_mech(u) or u in state.guderian_out:
+        return False
+    return on_south_sheet(state, state.hex_of(u)) and base_mf(state, u) > 0
+
+
+def guderian_bonus(state: DomState, u: str) -> int:
+    """What MF 14 adds to the unit's TRT movement factor (0 if it is not eligible, D-36)."""
+    if not guderian_eligible(state, u):
+        return 0
+    return max(0, GUDERIAN_MF - base_mf(state, u))
+
+
+def touch_sheet(state: DomState, units, hexes) -> None:
+    """5.3 / D-36: on GT1, German units that move into, attack or advance into a north-sheet
+    hex lose the Guderian Effect for the rest of the turn."""
+    if state.turn != 1:
+        return
+    if any(not on_south_sheet(state, h) for h in hexes):
+        state.guderian_out.update(u for u in units if state.side_of(u) == GERMAN)
+
+
+def bound_to_south(state: DomState, u: str) -> bool:
+    """D-36: a unit that has spent more than its TRT MF this turn may not leave the south map."""
+    return state.turn == 1 and u in state.guderian_used
+
+
 def step_cost_fn(state: DomState, side: str, mech: bool, cavalry: bool, enemy: frozenset[str], full: frozenset[str],
                  zoc: frozenset[str]):
     """The price of stepping from ``a`` into ``b`` (None: prohibited)."""
@@ -123,27 +160,65 @@ def step_cost_fn(state: DomState, side: str, mech: bool, cavalry: bool, enemy: f
     return cost
 
 
+@dataclass
+class GuderianReach(Reach):
+    """5.3 / D-36: a reach with the TRT MF anywhere plus, for the hexes only MF 14 reaches,
+    south-sheet-only paths (``extra``: those hexes; ``south``: the whole MF 14 reach)."""
+
+    extra: set[str] = field(default_factory=set)
+    south: Reach | None = None
+
+    def path_to(self, hex_id: str) -> list[str]:
+        if hex_id in self.extra and self.south is not None:
+            return self.south.path_to(hex_id)
+        return Reach.path_to(self, hex_id)
+
+    @classmethod
+    def merge(cls, normal: Reach, south: Reach) -> GuderianReach:
+        extra = {h for h in south.cost if h not in normal.cost}
+        cost = {**{h: south.cost[h] for h in extra}, **normal.cost}
+        parent = {**{h: south.parent[h] for h in extra}, **normal.parent}
+        return cls(cost, parent, extra, south)
+
+
 def _reach_key(state: DomState, u: str) -> tuple:
     """Everything ``u``'s reach depends on (the key of the reach cache)."""
     side = state.side_of(u)
     enemy = occupied(state, SOVIET if side == GERMAN else GERMAN)
     zoc = gzoc(state) if side == SOVIET else frozenset()
     return ("reach", id(state.data), side, state.hex_of(u), allowance(state, u), state.is_mech(u), state.is_cavalry(u),
-            enemy, full_hexes(state, side), zoc)
+            enemy, full_hexes(state, side), zoc, guderian_bonus(state, u), bound_to_south(state, u))
 
 
 def unit_reach(state: DomState, u: str) -> Reach:
-    """Every hex ``u`` can end a move in now, with cheapest paths."""
+    """Every hex ``u`` can end a move in now, with cheapest paths (5.3: a ``GuderianReach``
+    when MF 14 on the south sheet reaches further than the TRT MF)."""
     key = _reach_key(state, u)
-    _, _, side, start, mp, mech, cav, enemy, full, zoc = key
+    _, _, side, start, mp, mech, cav, enemy, full, zoc, bonus, bound = key
 
     def make() -> Reach:
         nb = state.data.neighbours
         cost = step_cost_fn(state, side, mech, cav, enemy, full, zoc)
+        sheet = state.data.map.sheet
+
+        def south_cost(a: str, b: str) -> int | None:  # 5.3: "only on the south map"
+            return cost(a, b) if sheet.get(b) == "south" else None
+
+        if bound:  # D-36: MF 14 already drawn on
+            return reach(start, mp, nb.__getitem__, south_cost)
         stops = (lambda h: h in zoc) if side == SOVIET else None  # 7.2 L527-529
-        return reach(start, mp, nb.__getitem__, cost, stops)
+        normal = reach(start, mp, nb.__getitem__, cost, stops)
+        if bonus <= 0:
+            return normal
+        return GuderianReach.merge(normal, reach(start, mp + bonus, nb.__getitem__, south_cost))
 
     return _cached(key, make)
+
+
+def uses_guderian(state: DomState, u: str, to: str) -> bool:
+    """D-36: ``u`` needs MF 14 to end a move in ``to``."""
+    r = unit_reach(state, u)
+    return isinstance(r, GuderianReach) and to in r.extra
 
 
 def may_move(state: DomState, u: str) -> bool:

@@ -11,30 +11,44 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...core.contract import BasePackage, OptionSpec, PlayerFactory
-from ...core.errors import IllegalActionError
+from ...core.errors import IllegalActionError, ParseError
+from ...core.kit import KitError
+from ...core.kit.issues import Issue, json_path
+from ...core.kit.loader import TODO, find_todos
 from . import combat, view
 from .actions import Assault, Attack, Fight
-from .gamedata import GERMAN, SOVIET
+from .data import PACKAGES
+from .gamedata import GERMAN, SOVIET, DomData, build
 from .players import GreedyPlayer, RandomPlayer, evaluate
 from .rules import DomRules
 from .state import DomState
 
 
 class DomPackage(BasePackage):
-    name = "dom"
-    title = "Drive on Moscow"
+    """Drive on Moscow on the shipped reconstruction (``PACKAGE``) or on an owner's kit
+    (:func:`package_from_kit`)."""
+
     sides = (GERMAN, SOVIET)
     side_names = {GERMAN: "German", SOVIET: "Soviet"}
-    rules = DomRules()
+    kit_dir = PACKAGES["reconstruction"]  # what 'typhoon kit new dom DIR --reconstruction' copies
+
+    def __init__(self, data: DomData | None = None, name: str = "dom", title: str = "Drive on Moscow") -> None:
+        self.name = name
+        self.title = title
+        self._kit_data = data
+        self.rules = DomRules(data)
 
     def option_specs(self) -> list[OptionSpec]:
+        if self._kit_data is not None:
+            return [OptionSpec("kit", "Components", "owner", choices=("owner",),
+                               help="The owner's kit this package was built from.", rule="2.1-2.14")]
         return [OptionSpec("kit", "Components", "reconstruction", choices=("reconstruction",),
                            help="The reconstruction of the map, CRT, turn record track and counters (R-1..R-6); "
                                 "the published components are not available.", rule="R-1..R-6")]
 
     # -- display ---------------------------------------------------------------------------------
     def map_meta(self, options: dict[str, Any] | None = None) -> dict[str, Any]:
-        return view.map_meta()
+        return view.map_meta(self._kit_data)
 
     def view(self, state: DomState, seat: str | None) -> dict[str, Any]:
         return view.view(state, seat, self.rules, self._battle_odds)
@@ -75,7 +89,7 @@ class DomPackage(BasePackage):
         return combat.odds_summary(state, "pa", side, target, list(attackers), {})
 
     def rules_doc(self, options: dict[str, Any] | None = None) -> dict[str, Any]:
-        return view.rules_doc()
+        return view.rules_doc(self._kit_data)
 
     # -- players ----------------------------------------------------------------------------------
     def players(self) -> dict[str, PlayerFactory]:
@@ -92,3 +106,69 @@ class DomPackage(BasePackage):
 
 
 PACKAGE = DomPackage()
+
+# what the rules read from a kit by name (package_from_kit names each one that is absent)
+_TABLES = (("crt", "11.9 the Combat Results Table"), ("tec", "10.7-10.12 / 11.11-11.18 the Terrain Effects Chart"))
+_AREAS = (("german_supply", "8.2 L587-588 the German supply sources (west map edge)"),
+          ("soviet_supply", "8.2 L590-591 the six Soviet supply sources"))
+_PLACES = (("Moscow", "4.1 L357-364"), ("Kalinin", "4.3 L387-390"), ("Kursk", "4.3"), ("Orel", "4.3"),
+           ("Smolensk", "4.3"), ("Tula", "4.3"))
+
+
+def missing_in_kit(kit: Any) -> list[Issue]:
+    """What an owner's kit still lacks for Drive on Moscow's rules: every ``$todo`` placeholder
+    and every record the rules read by name (``str(issue)``: ``file: path: what``)."""
+    out = [Issue(rel, json_path(path), f"still to be entered: {todo.get(TODO, 'a value')}", todo=True)
+           for rel, doc in sorted(kit.docs.items()) for path, todo in find_todos(doc)]
+    tables = {t.get("id") for t in (kit.tables_doc or {}).get("tables", []) if isinstance(t, dict)}
+    out += [Issue("tables.json", "$.tables", f"no table {t!r} ({why})") for t, why in _TABLES if t not in tables]
+    m = kit.map or {}
+    areas = {a.get("id") for a in [*m.get("edges", []), *m.get("entry_areas", [])] if isinstance(a, dict)}
+    out += [Issue("map.json", "$.edges", f"no edge {a!r} ({why})") for a, why in _AREAS if a not in areas]
+    places = {p.get("name") for p in (kit.map or {}).get("places", []) if isinstance(p, dict)}
+    out += [Issue("map.json", "$.places", f"no place {n!r} ({why})") for n, why in _PLACES if n not in places]
+    counters = [c for c in (kit.counters_doc or {}).get("counters", []) if isinstance(c, dict)]
+    if not any(c.get("kind") == "kg" for c in counters):
+        out.append(Issue("counters.json", "$.counters", "no KG counter (2.12 L178-181)"))
+    if not any(c.get("side") == GERMAN and c.get("kind") not in ("kg", "aircraft", "marker") for c in counters):
+        out.append(Issue("counters.json", "$.counters", "no German unit (3.6 the German order of battle)"))
+    turns = {t.get("turn"): t.get("attrs", {}) for t in (kit.turns_doc or {}).get("turns", []) if isinstance(t, dict)}
+    for t in range(1, 10):
+        attrs = turns.get(t)
+        if attrs is None:
+            out.append(Issue("turns.json", "$.turns", f"no game turn {t} (4.3 L388: nine game turns)"))
+            continue
+        for key in ("mf_mech", "mf_non_mech"):
+            if not isinstance(attrs.get(key), int):
+                out.append(Issue("turns.json", f"$.turns[{t}].attrs.{key}", f"game turn {t} needs its movement factor (2.10 L146-151)"))
+    scen = kit.scenarios.get("campaign")
+    if scen is None:
+        out.append(Issue("kit.json", "$.files.scenarios", "no scenario 'campaign' (13.0 L1622-1623: one scenario)"))
+    elif not isinstance(((scen.get("parameters") or {}).get("soviet_slots") or {}).get("value"), list):
+        out.append(Issue("scenarios/campaign.json", "$.parameters.soviet_slots.value",
+                         "the Soviet set-up slots by type and hex (3.2 L272-286, 3.3 L294-308)"))
+    return out
+
+
+def package_from_kit(kit: Any, name: str = "dom") -> DomPackage:
+    """Drive on Moscow's rules on an owner's loaded kit (``typhoon.core.kit.load_kit``), called
+    ``name`` (``typhoon.games.registry.package_for_kit``): every value the rules read (map,
+    counters, CRT, turn record track, set-ups) comes from the kit. An unfinished kit raises
+    ``KitError`` naming every missing value; a kit the rules cannot read, ``ParseError``.
+    Constraints of the text the kit breaks (``validate.problems``) are not fatal: the owner's
+    printed components are the authority; they are in ``package.kit_problems``."""
+    missing = missing_in_kit(kit)
+    if missing:
+        raise KitError(missing, where=f"{kit.root}: not finished, Drive on Moscow cannot be played on it")
+    try:
+        data = build(kit)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, StopIteration, ZeroDivisionError) as e:
+        raise ParseError(f"{kit.root}: the kit cannot be played as Drive on Moscow: {type(e).__name__} {e}") from None
+    from .validate import problems
+
+    pkg = DomPackage(data, name, kit.title or "Drive on Moscow")
+    try:
+        pkg.kit_problems = problems(kit)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+        pkg.kit_problems = [f"the text's constraints could not all be checked: {type(e).__name__} {e}"]
+    return pkg

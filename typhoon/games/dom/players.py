@@ -130,7 +130,21 @@ class GreedyPlayer:
                 best, best_score = a, score
         return best or next(a for a in legal if isinstance(a, End))
 
+    @staticmethod
+    def winning_move(state: DomState, side: str, moves: list[Move]) -> Move | None:
+        """A move that wins at once: a Soviet unit entering a town or city west of the initial
+        front line (4.4 L395-397), a German unit entering a Moscow hex (4.1 L357-364)."""
+        m = state.data.map
+        if side == SOVIET:
+            aims = {h for h in GreedyPlayer.rear_places(state) if state.control.get(h) != SOVIET}
+        else:
+            aims = {h for h in m.moscow() if state.control.get(h) != GERMAN}
+        return next((a for a in moves if a.to in aims), None)
+
     def _move(self, state: DomState, side: str, legal: list[Any]) -> Any:
+        win = self.winning_move(state, side, [a for a in legal if isinstance(a, Move)])
+        if win is not None:
+            return win
         assaults = [a for a in legal if isinstance(a, Assault)]
         for a in assaults:
             o = combat.odds_summary(state, "ma", GERMAN, a.target, a.units, {}, a.launch)

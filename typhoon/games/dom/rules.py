@@ -15,6 +15,7 @@ from typing import Any
 from ...core.contract import NOBODY, Event, only
 from ...core.errors import IllegalActionError
 from ...core.game import Outcome
+from ...core.paths import Reach
 from ...core.procedure import Procedure, Runner
 from ...core.stacks import Stacks
 from . import combat, movement
@@ -301,16 +302,29 @@ class DomRules:
         return {h: sorted(g) for h, g in groups.items() if any(state.is_panzer(u) for u in g)}
 
     def assault_options(self, state: DomState, units: tuple[str, ...]) -> dict[tuple[str, str], int]:
-        """(target, launch) -> MF spent on the launch path and the +2 entry (10.15, 10.16)."""
-        m = state.data.map
+        """(target, launch) -> MF spent on the launch path and the +2 entry (10.15, 10.16);
+        5.3 (D-36): with MF 14 when every unit of the group may use it and the launch path,
+        the launch hex and the target all lie on the south sheet."""
         lead = units[0]
         mf = min(movement.allowance(state, u) for u in units)
+        bonus = min(movement.guderian_bonus(state, u) for u in units)
         r = movement.unit_reach(state, lead)
-        start = state.hex_of(lead)
+        normal = {h: c for h, c in r.cost.items() if not isinstance(r, movement.GuderianReach) or h not in r.extra}
+        out = self._assault_costs(state, units, normal, mf)
+        if bonus > 0 and isinstance(r, movement.GuderianReach) and r.south is not None:
+            south = self._assault_costs(state, units, r.south.cost, mf + bonus, south_only=True)
+            for k, c in south.items():
+                out.setdefault(k, c)
+        return out
+
+    def _assault_costs(self, state: DomState, units: tuple[str, ...], reach_cost: dict[str, int], mf: int,
+                       south_only: bool = False) -> dict[tuple[str, str], int]:
+        m = state.data.map
+        start = state.hex_of(units[0])
         out = {}
         sov = movement.occupied(state, SOVIET)
         supplied = movement.german_supply(state)
-        for launch, spent in r.cost.items():
+        for launch, spent in reach_cost.items():
             if spent > mf or (launch != start and len(state.at(launch)) + len(units) > STACK_LIMIT):
                 continue
             if launch not in supplied:
@@ -318,6 +332,8 @@ class DomRules:
             for t in state.data.neighbours[launch]:
                 if t not in sov or m.terrain[t] == "marsh" or m.is_reservoir(launch, t):
                     continue  # 10.16
+                if south_only and not movement.on_south_sheet(state, t):
+                    continue  # 5.3 D-36
                 cost = spent + 1 + (1 if m.is_river(launch, t) else 0) + 2
                 if cost <= mf:
                     out[(t, launch)] = cost
@@ -435,6 +451,8 @@ class DomRules:
                 continue
             if m.terrain[t] == "marsh" and state.is_mech(u) and not state.is_cavalry(u):
                 continue
+            if movement.bound_to_south(state, u) and not movement.on_south_sheet(state, t):
+                continue  # 5.3 / D-36
             out.append(u)
         return out
 
@@ -515,7 +533,12 @@ class DomRules:
     def _do_move(self, state: DomState, a: Move, events: list[Any]) -> None:
         r = movement.unit_reach(state, a.unit)
         path = r.path_to(a.to)
-        events.append(f"{state.label(a.unit)} moves {' -> '.join(path)} ({r.cost[a.to]} MF)")
+        guderian = movement.uses_guderian(state, a.unit, a.to)
+        events.append(f"{state.label(a.unit)} moves {' -> '.join(path)} ({r.cost[a.to]} MF"
+                      + (", Guderian Effect MF 14, 5.3)" if guderian else ")"))
+        if guderian:
+            state.guderian_used.add(a.unit)  # D-36
+        movement.touch_sheet(state, [a.unit], path)
         state.stacks.move(a.unit, a.to)
         state.moved.add(a.unit)
         state.mp_left.pop(a.unit, None)
@@ -590,6 +613,7 @@ class DomRules:
             state.defended.update(b["defenders"])
             if b["attacker"] == SOVIET:
                 state.soviet_attackers.update(b["attackers"])
+            movement.touch_sheet(state, b["attackers"], [b["target"]])  # 5.3 "attacking only on the south map"
         RUNNER.goto(state.battle, "defender_air")
         if not self.may_commit_air(state, b["defender"]):
             RUNNER.goto(state.battle, "reveal")
@@ -607,7 +631,18 @@ class DomRules:
         """10.15: the group moves to the launch hex, then enters the defended hex (+2 MF)."""
         spent = self.assault_options(state, a.units)[(a.target, a.launch)]
         start = state.hex_of(a.units[0])
-        path = movement.unit_reach(state, a.units[0]).path_to(a.launch)
+        mf = {u: movement.allowance(state, u) for u in a.units}
+        r = movement.unit_reach(state, a.units[0])
+        guderian = spent > min(mf.values())  # 5.3 / D-36: only MF 14 pays for it
+        if guderian:
+            path = r.south.path_to(a.launch)
+            bonus = min(movement.guderian_bonus(state, u) for u in a.units)
+            mf = {u: v + bonus for u, v in mf.items()}
+            state.guderian_used.update(a.units)
+            events.append("The Guderian Effect: movement factor 14 on the south map (5.3)")
+        else:
+            path = Reach.path_to(r, a.launch)
+        movement.touch_sheet(state, a.units, [*path, a.target])
         for u in a.units:
             state.stacks.move(u, a.launch)
             state.assaulted.add(u)
@@ -617,7 +652,7 @@ class DomRules:
                       + (f" (moved {' -> '.join(path)})" if a.launch != start else "") + " (10.15)")
         state.battle = RUNNER.start("battle", kind="ma", target=a.target, attacker=GERMAN, defender=SOVIET,
                                     attackers=list(a.units), defenders=list(state.at(a.target)), victims=[],
-                                    air={}, launch=a.launch, spent=spent, mf={u: movement.allowance(state, u) for u in a.units},
+                                    air={}, launch=a.launch, spent=spent, mf=mf,
                                     result=None, roll=None, options=[], chooser=None, att_losses=0, def_losses=0,
                                     retreat_options=[], advanced=[])
 
@@ -645,6 +680,7 @@ class DomRules:
             events.append("No (further) advance (11.31)")
             self._close_battle(state, events)
             return
+        movement.touch_sheet(state, [a.unit], [b["target"]])  # 5.3
         state.stacks.move(a.unit, b["target"])
         b["advanced"].append(a.unit)
         events.append(f"{state.label(a.unit)} advances into {b['target']} (11.31)")
@@ -696,12 +732,19 @@ class DomRules:
                 continue
             if step == "retreat":
                 if b.get("retreat_due"):
-                    movers = [u for u in b["defenders"] if u in state.stacks]
+                    movers = self._retreat_movers(state)
                     opts = b["retreat_options"]
                     if movers and len(opts) > 1:
                         return
                     if movers and opts:
                         self._retreat(state, opts[0], events)
+                        continue
+                    if movers and b.get("split"):  # D-37: no room left for this unit after all
+                        events.append(f"{state.label(movers[0])} finds no retreat hex: it takes the DE (11.26; D-37)")
+                        b.setdefault("stayed", []).append(movers[0])
+                        self._lose_step(state, movers[0], events)
+                        b["retreat_due"], b["retreat_options"] = bool(self._retreat_movers(state)), self._split_options(state)
+                        continue
                     b["retreat_due"] = False
                 if b["kind"] == "ma":
                     self._finish_assault(state, events)
@@ -783,8 +826,14 @@ class DomRules:
         elif result == "DR":
             movers = [u for u in b["defenders"] if u in state.stacks]
             az = frozenset(state.data.neighbours[b["launch"]]) if b["kind"] == "ma" else frozenset()
-            opts = combat.retreat_options(state, b["target"], movers, b["kind"], b["launch"], assault_zoc=az - self._other_zoc(state, b))
-            if not opts:
+            az = az - self._other_zoc(state, b)
+            b["assault_zoc"] = sorted(az)
+            opts = combat.retreat_options(state, b["target"], movers, b["kind"], b["launch"], assault_zoc=az)
+            if not opts and combat.split_retreat_possible(state, b["target"], movers, b["launch"], az):
+                b["split"] = True  # 11.26 / D-37: the stack breaks up, one unit at a time
+                events.append(f"No single hex can take the whole stack from {b['target']}: it retreats unit by unit (11.26)")
+                b["retreat_due"], b["retreat_options"] = True, self._split_options(state)
+            elif not opts:
                 events.append(f"{', '.join(state.label(u) for u in movers)} cannot retreat: DE instead (11.26; D-22)")
                 for u in movers:
                     self._lose_step(state, u, events)
@@ -802,9 +851,25 @@ class DomRules:
         others = {state.hex_of(u) for u in state.on_map(GERMAN) if u not in b["attackers"]}
         return german_zoc(state.data.map, others)
 
+    def _retreat_movers(self, state: DomState) -> list[str]:
+        """The defenders still in the battle hex with a retreat to make."""
+        b = state.battle.data
+        return [u for u in b["defenders"] if u in state.stacks and state.hex_of(u) == b["target"] and u not in b.get("stayed", ())]
+
+    def _split_options(self, state: DomState) -> list[str]:
+        """D-37: where the next unit of a breaking-up stack may go (11.25 priority, stacking)."""
+        b = state.battle.data
+        movers = self._retreat_movers(state)
+        if not movers:
+            return []
+        return combat.retreat_options(state, b["target"], movers[:1], b["kind"], b["launch"],
+                                      assault_zoc=frozenset(b.get("assault_zoc", ())))
+
     def _retreat(self, state: DomState, to: str, events: list[Any]) -> None:
         b = state.battle.data
-        movers = [u for u in b["defenders"] if u in state.stacks]
+        movers = self._retreat_movers(state)
+        if b.get("split"):
+            movers = movers[:1]  # D-37: unit by unit, in stack order, the owner choosing each hex
         for u in movers:
             state.stacks.move(u, to)
             if b["kind"] == "pa":
@@ -812,6 +877,8 @@ class DomRules:
         events.append(f"{', '.join(state.label(u) for u in movers)} retreat{'s' if len(movers) == 1 else ''} to {to} (11.25)")
         self._take_control(state, to, b["defender"], events)
         b["retreat_due"] = False
+        if b.get("split") and self._retreat_movers(state):
+            b["retreat_due"], b["retreat_options"] = True, self._split_options(state)
 
     def _finish_assault(self, state: DomState, events: list[Any]) -> None:
         """10.19/10.20: a cleared hex lets the survivors go on with their MF; otherwise they
@@ -885,6 +952,7 @@ class DomRules:
         state.air_battles = {GERMAN: 0, SOVIET: 0}
         state.stalin = None
         state.soviet_attackers = set()
+        state.guderian_out, state.guderian_used = set(), set()  # 5.3 is for GT1 only
         events.append(f"Game turn {turn} ({t['label']})")
         self._start_phase(state, state.data.phase_ids[0], events)
 

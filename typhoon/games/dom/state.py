@@ -61,6 +61,8 @@ class DomState:
     battle: ProcedureState | None = None
     last_battle: dict[str, Any] | None = None
     outcome: Outcome | None = None
+    guderian_out: set[str] = field(default_factory=set)  # 5.3 GT1 German units that set up, moved or fought off the south sheet
+    guderian_used: set[str] = field(default_factory=set)  # 5.3 GT1 units that spent more than their TRT MF (bound to the south sheet)
     memo: dict[Any, Any] | None = field(default_factory=dict, repr=False, compare=False)  # derived facts; cleared by every apply
 
     # -- units --------------------------------------------------------------------------------
@@ -158,7 +160,7 @@ class DomState:
             dict(self.mp_left), dict(self.phase_start), self.declared, self.stalin, set(self.soviet_attackers),
             dict(self.air_left), dict(self.air_battles), list(self.withdraw_due), list(self.withdrawn),
             dict(self.replacements), list(self.to_enter), list(self.entry_hexes), self.next_slot, self.guards_due, list(self.eliminated), battle,
-            _copy.deepcopy(self.last_battle), self.outcome,
+            _copy.deepcopy(self.last_battle), self.outcome, set(self.guderian_out), set(self.guderian_used),
         )
 
 

@@ -4,7 +4,6 @@ untried unit's value never appears before its reveal), ``describe`` and ``rules_
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from ...core.geometry import Layout, bounds, fit, hex_centres
@@ -29,18 +28,32 @@ SIDE_STYLES = {GERMAN: {"fill": "#8a8f96", "text": "#000000", "control": "#5d6d7
                SOVIET: {"fill": "#c8553d", "text": "#ffffff", "control": "#c0392b"}}
 
 
-@cache
-def map_meta() -> dict[str, Any]:
-    d = dom_data()
+_META: dict[int, dict[str, Any]] = {}
+
+
+def _is_reconstruction(d: Any) -> bool:
+    return (d.kit.manifest.get("provenance") or {}).get("kind") == "reconstruction"
+
+
+def map_meta(d: Any = None) -> dict[str, Any]:
+    """The map of ``d`` (default: the reconstruction), built once per data set."""
+    d = d or dom_data()
+    if id(d) not in _META:
+        _META[id(d)] = _map_meta(d)
+    return _META[id(d)]
+
+
+def _map_meta(d: Any) -> dict[str, Any]:
     kit, m = d.kit, d.map
+    recon = _is_reconstruction(d)
     layout = fit(m.grid, Layout("flat", 1.0))
     centres = hex_centres(m.grid, layout)
     names = {**{h: n for h, n in m.towns.items()}, **{h: n for h, n in m.cities.items()}}
     return {
         "game": "dom",
         "title": "Drive on Moscow",
-        "provenance": "reconstruction",
-        "provenance_note": PROVENANCE_NOTE,
+        "provenance": "reconstruction" if recon else "owner kit",
+        "provenance_note": PROVENANCE_NOTE if recon else f"An owner's kit: {kit.title or 'Drive on Moscow'} ({kit.root}).",
         "geometry": {"orientation": layout.orientation, "hex_size": layout.size, "origin": list(layout.origin),
                      "centres": {h: [round(x, 6), round(y, 6)] for h, (x, y) in centres.items()},
                      "bounds": [round(v, 6) for v in bounds(centres, layout)]},
@@ -59,8 +72,25 @@ def map_meta() -> dict[str, Any]:
                            "hexes": sorted({s["a"] for s in pl.get("hexsides", []) if isinstance(s, dict)})}
                           for pl in kit.map.get("printed_lines", [])],
         "side_styles": SIDE_STYLES,
-        "unit_kinds": sorted({s.kind for s in d.units.values()} | set(KIND_LABEL)),
+        "unit_kinds": unit_kinds(d),
     }
+
+
+# the counter symbol of each kind (contract: map_meta "unit_kinds"): NATO infantry and armour
+# boxes, other kinds by their letters; the untried Soviet types (2.13) by their printed codes
+UNIT_KIND_SYMBOLS = {
+    "infantry": ("Infantry", "infantry"), "panzer": ("Panzer", "armour"), "panzer_grenadier": ("Panzergrenadier", "PG"),
+    "kg": ("Kampfgruppe", "KG"), "cavalry": ("Cavalry", "cav"), "grd": ("Guards rifle division", "infantry"),
+    "gtb": ("Guards tank brigade", "armour"), "gcd": ("Guards cavalry division", "cav"),
+    "rd": ("Rifle division", "infantry"), "rb": ("Rifle brigade", "infantry"), "cd": ("Cavalry division", "cav"),
+    "mrb": ("Motor rifle brigade", "MR"), "mrd": ("Motor rifle division", "MR"), "tb": ("Tank brigade", "armour"),
+}
+
+
+def unit_kinds(d: Any) -> dict[str, dict[str, str]]:
+    """Every unit kind of the game (and the untried types' codes) with its label and symbol."""
+    kinds = sorted({s.kind for s in d.units.values()} | set(KIND_LABEL))
+    return {k: {"label": UNIT_KIND_SYMBOLS.get(k, (k, k))[0], "symbol": UNIT_KIND_SYMBOLS.get(k, (k, k))[1]} for k in kinds}
 
 
 def unit_view(state: DomState, u: str, where: str, supplied: frozenset[str]) -> dict[str, Any]:
@@ -225,22 +255,23 @@ def _describe(state: DomState, action: Any) -> dict[str, Any]:
     return d
 
 
-def rules_doc() -> dict[str, Any]:
-    d = dom_data()
+def rules_doc(d: Any = None) -> dict[str, Any]:
+    d = d or dom_data()
+    recon = _is_reconstruction(d)
     crt = d.crt_doc
     tec = d.kit.table("tec")
     return {
         "charts": [
             {"id": "crt", "title": crt.get("label", "Combat Results Table"), "rule": "11.9; 11.21", "columns": list(crt["columns"]),
              "rows": [{"roll": k, "results": list(v)} for k, v in crt["rows"].items()],
-             "notes": list(crt.get("notes", [])) + ["A RECONSTRUCTION (R-5)."]},
+             "notes": list(crt.get("notes", [])) + (["A RECONSTRUCTION (R-5)."] if recon else [])},
             {"id": "shifts", "title": "Column shifts", "rule": "11.10-11.21",
              "rows": [{"shift": s["columns"], "reason": s["reason"], "rule": s["cite"]} for s in tec["shifts"].values()]
              + [{"shift": 1, "reason": "concentric prepared assault (not into a city, not MA)", "rule": "11.20"},
                 {"shift": 1, "reason": "German PA: fight/move, Game Turn 1 or November Offensive (not cumulative)", "rule": "5.2; 5.3; 12.2"},
                 {"shift": 1, "reason": "each aircraft for its owner", "rule": "11.19"},
                 {"shift": "-1 / +1", "reason": "no November Offensive: German attacks / Soviet attacks", "rule": "12.3"}]},
-            {"id": "trt", "title": "Turn Record Track (reconstruction)", "rule": "2.10; 11.19",
+            {"id": "trt", "title": "Turn Record Track" + (" (reconstruction)" if recon else ""), "rule": "2.10; 11.19",
              "rows": [{"turn": t, "label": a["label"], "mf": f"{a['mf_mech']}/{a['mf_non_mech']}", "air": f"{a.get('air_german', 0)}/{a.get('air_soviet', 0)}",
                        "reinforcements": d.reinforcements.get(t, {})} for t, a in sorted(d.turns.items())]},
         ],
