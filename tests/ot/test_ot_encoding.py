@@ -51,7 +51,8 @@ def test_the_encoding_is_the_protocol_with_the_documented_layout():
     hq_masks = 2 ** max(sum(1 for x in scen.units if ot_data().units[x].is_hq and ot_data().units[x].side == "german"
                             and ot_data().army_of_hq(x) == a) for a in GERMAN_ARMIES)
     allocations = 10626  # 4-army vectors of at most 20 Support Points: C(24, 4) (11.22, 19.3)
-    assert ENC.num_actions == (u * h + 4 * u + 5 * u + h * 64 + 256 + 3 + 6 + 1 + h + 1 + h + 3 + allocations
+    # six unit choices: hedgehog, commit, accelerate, loss, eliminate, withdraw (18.38(d))
+    assert ENC.num_actions == (u * h + 4 * u + 6 * u + h * 64 + 256 + 3 + 6 + 1 + h + 1 + h + 3 + allocations
                                + 4 * hq_masks + 1)
     assert ENC.num_chance_outcomes == 6 + 11 + len(ot_data().chits)  # 1d6, 2d6, the chits (8.32)
     assert len(ENC.planes) == ENC.observation_shape[0] and len(set(ENC.planes)) == len(ENC.planes)

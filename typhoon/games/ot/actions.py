@@ -7,7 +7,7 @@ Choices: ``allocate 2PzA=4 3PzA=3 4PzA=2 4A=1`` (11.22), ``insupport 24/2PzA 43/
 ``hedgehog U`` (19.12), ``commit U`` (16.24), ``accelerate HQ`` (9.62), ``attack HEX[+HEX...] U...`` (9.2, 9.26),
 ``air N`` (17.22/17.23), ``defend U...`` (7.24), ``evade HEX`` (10.25), ``stand`` (10.25),
 ``loss U`` (9.86), ``retreat HEX`` (9.92), ``advance U HEX`` / ``advance none`` (9.96),
-``interdict HEX`` (17.31), ``eliminate U`` (7.11), ``plan historical`` (18.41), ``end``.
+``interdict HEX`` (17.31), ``eliminate U`` (7.11), ``withdraw U`` (18.38(d)), ``plan historical`` (18.41), ``end``.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def _u(units: tuple[str, ...]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class DieRoll:
-    """A one-die chance event of a stage: ``what`` is weather, ground or commitment."""
+    """A one-die chance event of a stage: ``what`` is weather, ground, withdrawal (18.38(d)) or commitment."""
 
     what: str
     value: int
@@ -101,14 +101,14 @@ class Plan:
 @dataclass(frozen=True, slots=True)
 class Move:
     """A unit's whole move (5.0 PROCEDURE: once the hand is lifted the move is over);
-    ``mode`` is tactical (5.4), strategic (5.5) or rail (5.6)."""
+    ``mode`` is tactical (5.4), strategic (5.5), rail (5.6) or setup (18.12(2): a Free set-up place)."""
 
     unit: str
     to: str
     mode: str = "tactical"
 
     def __str__(self) -> str:
-        verb = {"tactical": "move", "strategic": "strategic", "rail": "rail"}[self.mode]
+        verb = {"tactical": "move", "strategic": "strategic", "rail": "rail", "setup": "place"}[self.mode]
         return f"{verb} {self.unit} {self.to}"
 
 
@@ -260,6 +260,16 @@ class Eliminate:
 
 
 @dataclass(frozen=True, slots=True)
+class Withdraw:
+    """18.38(d): an uncommitted 20th Army unit withdrawn from the map (not eliminated)."""
+
+    unit: str
+
+    def __str__(self) -> str:
+        return f"withdraw {self.unit}"
+
+
+@dataclass(frozen=True, slots=True)
 class End:
     """End the current segment or phase."""
 
@@ -268,10 +278,10 @@ class End:
 
 
 Action = (DieRoll | SupportRoll | Draw | Roll | Allocate | InSupport | Plan | Move | Exit | Hedgehog | Commit
-          | Accelerate | Attack | Air | Defend | Evade | Stand | Loss | Retreat | Advance | Interdict | Eliminate | End)
-VERBS = ("weather", "ground", "commitment", "support", "chit", "roll", "allocate", "insupport", "plan", "move",
+          | Accelerate | Attack | Air | Defend | Evade | Stand | Loss | Retreat | Advance | Interdict | Eliminate | Withdraw | End)
+VERBS = ("weather", "ground", "commitment", "withdrawal", "support", "chit", "roll", "allocate", "insupport", "plan", "place", "move",
          "strategic", "rail", "exit", "hedgehog", "commit", "accelerate", "attack", "air", "defend", "evade", "stand",
-         "loss", "retreat", "advance", "interdict", "eliminate", "end")
+         "loss", "retreat", "advance", "interdict", "eliminate", "withdraw", "end")
 
 
 def parse(text: str, unit: Callable[[str], str], check_hex: Callable[[str], str]) -> Action:
@@ -290,7 +300,7 @@ def parse(text: str, unit: Callable[[str], str], check_hex: Callable[[str], str]
             raise ParseError(f"{text!r}: {word!r} is not a whole number {lo}..{hi}")
         return int(word)
 
-    if verb in ("weather", "ground", "commitment"):
+    if verb in ("weather", "ground", "commitment", "withdrawal"):
         count(1, f"{verb} <1..6>")
         return DieRoll(verb, number(args[0], 1, 8))
     if verb == "support":
@@ -319,9 +329,9 @@ def parse(text: str, unit: Callable[[str], str], check_hex: Callable[[str], str]
         if args[0] not in PLANS:
             raise ParseError(f"{text!r}: the plan is one of {', '.join(PLANS)}")
         return Plan(args[0])
-    if verb in ("move", "strategic", "rail"):
+    if verb in ("move", "strategic", "rail", "place"):
         count(2, f"{verb} <unit> <hex>")
-        mode = {"move": "tactical", "strategic": "strategic", "rail": "rail"}[verb]
+        mode = {"move": "tactical", "strategic": "strategic", "rail": "rail", "place": "setup"}[verb]
         return Move(unit(args[0]), check_hex(args[1]), mode)
     if verb == "exit":
         count(2, "exit <unit> <N|E|S|W>")
@@ -375,6 +385,9 @@ def parse(text: str, unit: Callable[[str], str], check_hex: Callable[[str], str]
     if verb == "eliminate":
         count(1, "eliminate <unit>")
         return Eliminate(unit(args[0]))
+    if verb == "withdraw":
+        count(1, "withdraw <unit>")
+        return Withdraw(unit(args[0]))
     if verb == "end":
         count(0, "end")
         return End()

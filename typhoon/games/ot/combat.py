@@ -12,7 +12,7 @@ from typing import Any
 from ...core.dice import two_dice_sum
 from ...core.odds import Shift, clamp, ratio_column
 from .data import INFANTRY_KINDS
-from .movement import enemy_zoc
+from .movement import closed_hexes, enemy_zoc
 from .state import OtState, other
 from .strength import attack_strength, current_strength, defence_strength, expected_strength
 
@@ -349,6 +349,7 @@ def retreat_first_steps(state: OtState, units: list[str], start: str, visited: l
     mech = any(d.units[u].mech for u in units)
     nb = state.scen.neighbours
     g = d.grid
+    closed = closed_hexes(state.scen)  # 18.28(b) / 18.38(b)
     best: dict[int, tuple[tuple[int, int], set[str]]] = {}
 
     def score(h: str) -> tuple[int, int]:
@@ -367,7 +368,7 @@ def retreat_first_steps(state: OtState, units: list[str], start: str, visited: l
         if k >= left:
             return
         for n in nb[h]:
-            if n in enemy_set or n in path or n in visited:
+            if n in enemy_set or n in path or n in visited or n in closed:
                 continue
             if mech and d.is_river(h, n) and not d.is_road(h, n):
                 continue
@@ -405,8 +406,8 @@ def advance_options(state: OtState, b: dict[str, Any]) -> list[tuple[str, str]]:
             free = unit.mech or adv["free"] or (adv["bold"] and info["left"] == 1)  # 9.96 C, 9.98 D
             nxt = list(state.scen.neighbours[h]) if free else ([follow] if follow else [])
         for n in nxt:
-            if n in enemy or n not in state.scen.hexes:
-                continue
+            if n in enemy or n not in state.scen.hexes or n in closed_hexes(state.scen):
+                continue  # 18.28(b) / 18.38(b): never into a closed hexrow
             if unit.mech and d.is_river(h, n) and not d.is_road(h, n):
                 continue  # 9.97
             out.append((u, n))

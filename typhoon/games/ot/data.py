@@ -222,6 +222,8 @@ class Scenario:
             self.setup_within[p["counter"]] = int(p.get("within", 0))
         self.anywhere: list[str] = [c for a in self.doc.get("setup_areas", []) for c in a.get("counters", [])]
         self.reinforcements = [dict(r, hexes=[g.canonical(h) for h in r["hexes"]]) for r in self.doc.get("reinforcements", [])]
+        #: 18.16(b) / 18.26(b): the hexes the scenario's own reinforcements enter by (18.28(b))
+        self.listed_entry = frozenset(h for r in self.reinforcements for h in r["hexes"])
         self.reinforcements += self._master_schedule()
         self.victory = self.doc.get("victory", [])
         self.units = tuple(list(self.setup) + [c for c in self.anywhere if c not in self.setup] + [c for r in self.reinforcements for c in r["counters"]])
@@ -254,6 +256,12 @@ class Scenario:
             q, r = g.axial(h)
             out[r] = q
         return out
+
+    def east_of_front(self, h: str) -> bool:
+        """Strictly east of the printed front line (D21): the hexrow's front hex is exclusive."""
+        q, r = self.data.grid.axial(h)
+        fq = self.front_x.get(r)
+        return fq is not None and q > fq
 
     def west_of_front(self, h: str) -> bool:
         """Strictly west of the printed front line (D21, D38): the hexrow's front hex is exclusive."""

@@ -5,13 +5,15 @@ hexes (``sorted(scenario.hexes)``); ``D`` = the six directions of the grid::
 
     unit_hex     U x H     unit to hex: in a battle's advance step ``advance U HEX`` (9.96); else
                            the move of the segment: ``move`` (5.4), ``strategic`` (5.5) or
-                           ``rail`` (5.6) (a reinforcement entering included, 15.0)
+                           ``rail`` (5.6) (a reinforcement entering included, 15.0); ``place``
+                           in a Free set-up (18.12(2))
     exit         U x 4     exit a map edge N, E, S, W (18.19)
     hedgehog     U         19.12
     commit       U         16.24
     accelerate   U         9.62 (an HQ)
     loss         U         9.86 / 9.93
     eliminate    U         7.11
+    withdraw     U         18.38(d)
     attack       H x 64    attack hex t with the k-th of the rules' participant sets for t (7.24,
                            9.2: largest first, at most 64); the attackers of an index follow
                            from the state, as in the rules' own list
@@ -57,7 +59,8 @@ import numpy as np
 
 from . import combat
 from .actions import (PLANS, Accelerate, Advance, Air, Allocate, Attack, Commit, Defend, DieRoll, Draw, Eliminate, End,
-                      Evade, Exit, Hedgehog, InSupport, Interdict, Loss, Move, Plan, Retreat, Roll, Stand, SupportRoll)
+                      Evade, Exit, Hedgehog, InSupport, Interdict, Loss, Move, Plan, Retreat, Roll, Stand, SupportRoll,
+                      Withdraw)
 from .data import GERMAN_ARMIES
 from .movement import enemy_zoc
 from .rules import MOVE_MODE, PHASE_IDS, PHASE_INFO
@@ -68,9 +71,9 @@ EDGES = ("N", "E", "S", "W")
 ATTACK_OPTIONS = 64  # combat.attack_options' limit per target
 DEFEND_BITS = 8
 MAX_SUPPORT = 20  # 19.3: the option's maximum
-UNIT_EXTRAS = ("hedgehog", "commit", "accelerate", "loss", "eliminate")
+UNIT_EXTRAS = ("hedgehog", "commit", "accelerate", "loss", "eliminate", "withdraw")
 BATTLE_STEPS = ("evade", "defend", "air_attacker", "air_defender", "chits", "roll", "losses", "retreat", "advance", "done")
-PENDING = ("plan", "open_chits", "allocate", "commit", "eliminate", "insupport", "roll")
+PENDING = ("plan", "open_chits", "allocate", "commit", "eliminate", "insupport", "roll", "withdraw", "free_setup")
 STACK, MAX_STEPS, MAX_STRENGTH = 4.0, 12.0, 40.0
 
 
@@ -190,7 +193,7 @@ class OtEncoding:
                 return o["unit_hex"] + self.u[action.unit] * nh + self.h[action.to]
             if t is Exit:
                 return o["exit"] + self.u[action.unit] * len(EDGES) + EDGES.index(action.edge)
-            if t in (Hedgehog, Commit, Loss, Eliminate):
+            if t in (Hedgehog, Commit, Loss, Eliminate, Withdraw):
                 return o[t.__name__.lower()] + self.u[action.unit]
             if t is Accelerate:
                 return o["accelerate"] + self.u[action.hq]
@@ -261,14 +264,15 @@ class OtEncoding:
                 if b["step"] != "advance":
                     raise ValueError(f"the battle is at its '{b['step']}' step: no unit moves now")
                 return Advance(unit, to)
-            mode = MOVE_MODE.get(state.phase)
+            p = state.pending
+            mode = "setup" if p is not None and p["kind"] == "free_setup" else MOVE_MODE.get(state.phase)  # 18.12(2)
             if mode is None:
                 raise ValueError(f"no unit moves in phase {state.phase}")
             return Move(unit, to, mode)
         if name == "exit":
             return Exit(self.units[k // len(EDGES)], EDGES[k % len(EDGES)])
         if name in UNIT_EXTRAS:
-            cls = {"hedgehog": Hedgehog, "commit": Commit, "accelerate": Accelerate, "loss": Loss, "eliminate": Eliminate}[name]
+            cls = {"hedgehog": Hedgehog, "commit": Commit, "accelerate": Accelerate, "loss": Loss, "eliminate": Eliminate, "withdraw": Withdraw}[name]
             return cls(self.units[k])
         if name == "attack":
             t, rank = self.hexes[k // ATTACK_OPTIONS], k % ATTACK_OPTIONS

@@ -20,6 +20,14 @@ from .data import SCENARIOS
 TABLES = {"crt": "9.89", "tec": "5.73", "weather": "13.14", "ground": "13.24", "support": "11.5", "commitment": "16.27"}
 #: map.json edges the supply rules trace to (12.12 / 12.22).
 EDGES = {"german_supply": "12.12", "russian_supply": "12.22"}
+#: the scenario parameters the rules read for the special rules of 18.1-18.5 (scripts/ot_build_kit.py SPECIAL_RULES)
+SPECIAL_PARAMETERS = {
+    "support_armies": "18.15(a), 18.25(a), 18.35(a), 18.45", "uncommitted_armies": "18.17, 18.27, 18.37, 18.47",
+    "german_out_of_supply": "18.18(a), 18.28(a), 18.38(a), 18.48", "russian_always_in_supply": "18.28(c)",
+    "russian_move_limits": "18.18(b), (d); 18.48", "closed_hexrows": "18.28(b), 18.38(b)",
+    "subordination": "18.18(c), 18.38(c)", "withdrawal": "18.38(d)", "russian_rail_units": "5.61, 18.18(f), 18.28(d), 18.38(e)",
+    "german_air_points": "17.11, 18.13", "russian_air_points": "17.12, 18.13", "support_points": "11.1, 18.15(b)",
+}
 #: the places the victory conditions name (18.19, 18.29, 18.39; 18.49 the Kremlin hex).
 PLACES = ("Tula", "Kashira", "Venev", "Mikhaylov", "Zaokskoye", "Mordveso")
 
@@ -97,6 +105,13 @@ def _scenarios(kit: Any) -> list[Issue]:
         for field in ("sections", "setup"):
             if not doc.get(field):
                 out.append(Issue(rel, f"$.{field}", f"scenario {key} has no {field}"))
+        params = doc.get("parameters") or {}
+        for name, case in SPECIAL_PARAMETERS.items():
+            if name not in params:
+                out.append(Issue(rel, "$.parameters", f"scenario {key} has no parameter {name!r} ({case})"))
+        if key == "18.3" and "east_of_moskva" not in params:
+            out.append(Issue(rel, "$.parameters", "scenario 18.3 has no parameter 'east_of_moskva' (18.39 (b): the hexes "
+                                                   "east of the Moskva River, south of hexrow 3200)"))
         by_side = (doc.get("stacking") or {}).get("by_side") or {}
         for side in ("german", "russian"):
             if not isinstance(by_side.get(side), int):

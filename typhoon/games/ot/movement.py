@@ -3,6 +3,7 @@ reinforcement entry and the exits of 18.19: the rules functions, named after the
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import Any
 
@@ -140,9 +141,15 @@ def unit_reach(state: OtState, uid: str, mode: str = "tactical", ctx: dict[str, 
     def neighbours(h: str) -> tuple[str, ...]:
         return entry if h == OFF else nb[h]
 
+    blocked = ctx.get("blocked", frozenset())
+    for_army = ctx.get("blocked_army", {}).get(unit.parent)
+    if for_army:
+        blocked = blocked | for_army  # 18.18(b): the 49th Army's limit
+    listed_entry = state.scen.listed_entry
+
     if mode == "rail":
         def rail_cost(a: str, b: str) -> int | None:
-            if a == OFF or not state.data.is_rail(a, b) or b in enemy or b in near:
+            if a == OFF or not state.data.is_rail(a, b) or b in enemy or b in near or b in blocked:
                 return None
             return 10 if b in state.interdicted else 1  # 17.33
         return reach(start, 60, neighbours, rail_cost)
@@ -156,13 +163,9 @@ def unit_reach(state: OtState, uid: str, mode: str = "tactical", ctx: dict[str, 
         costs = [c for c in (price(False), price(True)) if c is not None]
         return min(costs) if costs else None
 
-    blocked = ctx.get("blocked", frozenset())
-    if unit.side == "russian" and unit.parent == "49":
-        blocked = blocked | ctx.get("blocked_49", frozenset())  # 18.18(b)
-
     def cost(a: str, b: str) -> Fraction | int | None:
-        if b in enemy or b in blocked:
-            return None  # 5.21; 18.18(b), (d)
+        if b in enemy or (b in blocked and not (a == OFF and b in listed_entry)):
+            return None  # 5.21; 18.18(b), (d); 18.28(b) but the 18.26(b) entry hexes; 18.38(b)
         if mode == "strategic":
             if b in near:
                 return None  # 5.51
@@ -186,6 +189,14 @@ def unit_reach(state: OtState, uid: str, mode: str = "tactical", ctx: dict[str, 
         return Reach({start: 0}, {start: None})  # 5.51: must start three hexes away
     one_hex = mode == "tactical" and not mech and start != OFF  # 5.27
     return reach(start, ma, neighbours, cost, stops=stops, one_hex_minimum=one_hex)
+
+
+@functools.cache
+def closed_hexes(scen: Any) -> frozenset[str]:
+    """18.28(b) / 18.38(b): the hexes of the scenario's closed hexrows ("A01": Map A hexrow 0100):
+    no unit ever enters them (moves, retreats, advances), but a reinforcement at its listed entry hex."""
+    rows = scen.params.get("closed_hexrows", ())
+    return frozenset(h for h in scen.hexes if any(a[:3] in rows for a in scen.data.grid.aliases(h)))
 
 
 _REACH_CACHE: dict[tuple, Reach] = {}

@@ -41,6 +41,9 @@ class OtPackage(BasePackage):
             OptionSpec("strengths", "Combat strengths", "fixed", choices=STRENGTHS, rule="8.0, 23.0",
                        help="fixed: play-by-mail option 1 (23.0); chits: limited intelligence, a chit drawn at a unit's "
                             "first combat (8.0); open_chits: play-by-mail option 2, chits drawn before play, open."),
+            OptionSpec("setup", "Set-up", "historical", choices=("historical", "free"), rule="18.12(c)",
+                       help="historical: every unit on its listed hex (18.12(1) etc.); free: the German, then the Russian, "
+                            "place their units in the areas of 18.12(2), 18.22(2), 18.32(2), 18.42(2)."),
             OptionSpec("hedgehogs", "German hedgehogs", False, kind="bool", rule="19.1"),
             OptionSpec("ski", "Soviet ski troops", False, kind="bool", rule="19.2"),
             OptionSpec("support_points", "German Support Points (0: the scenario's)", 0, kind="int", minimum=0, maximum=20,

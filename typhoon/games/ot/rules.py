@@ -18,10 +18,10 @@ from ...core.stacks import Stacks
 from . import combat, movement, supply, victory
 from .actions import (PLANS, Accelerate, Action, Advance, Air, Allocate, Attack, Commit, Defend, DieRoll, Draw,
                       Eliminate, End, Evade, Exit, Hedgehog, InSupport, Interdict, Loss, Move, Plan, Retreat, Roll,
-                      Stand, SupportRoll, parse)
+                      Stand, SupportRoll, Withdraw, parse)
 from .data import GERMAN_ARMIES, ot_data
 from .state import UNKNOWN, OtState, other
-from .strength import lose_step, needs_chit, pool_of, set_steps_from_strength
+from .strength import lose_step, needs_chit, parent_of, pool_of, set_steps_from_strength
 
 #: 4.2: the stages, phases and segments of a Game-Turn, in order.
 PHASES = (
@@ -46,11 +46,6 @@ MOVE_MODE = {"german_tactical": "tactical", "german_strategic": "strategic", "ru
              "russian_rail": "rail", "russian_strategic": "strategic"}
 ROLLS_2D6 = tuple((Roll(t), p) for t, p in two_dice_sum())
 DIE = tuple(range(1, 7))
-#: Scenario support: armies and Support Points fixed by the scenario (18.15, 18.25, 18.35, 18.45).
-SUPPORT = {"18.1": {"2PzA": 3}, "18.3": {"4A": None}}
-SUPPORT_SPLIT = {"18.2": ("3PzA", "4PzA")}  # 18.25(b) / D22: six points between the two
-#: 18.17 / 18.27 / 18.37 / 18.47: uncommitted armies and the commitment die modifier.
-UNCOMMITTED = {"18.2": (("1Sh",), 1), "18.4": (("1Sh", "20"), 0), "18.5": (("1Sh", "20"), 0), "18.3": (("20",), 2)}
 
 
 class OtRules:
@@ -91,15 +86,46 @@ class OtRules:
             for h in p["hexes"]:
                 if h in scen.hexes:
                     state.control[h] = "german" if scen.west_of_front(h) else "russian"
-        armies, _ = UNCOMMITTED.get(key, ((), 0))
+        armies = scen.params.get("uncommitted_armies", ())  # 18.17, 18.27, 18.37, 18.47
         state.uncommitted = {u for u in state.on_map("russian") if d.units[u].parent in armies}
-        if key in ("18.4", "18.5"):
-            state.pending = {"kind": "plan"}  # 18.49: the secret Plan before the start
-        elif options["strengths"] == "open_chits":
-            state.pending = self._open_chits(state)  # 23.0 option 2
-        else:
-            self._start_turn(state, 1, [])
+        self._next_before_play(state, None, [])
         return state
+
+    #: the steps before Game-Turn One, in order: 18.49 the secret Plan; 18.12(c)(2) etc. the Free
+    #: set-ups, the German first; 23.0 option 2 the open chits
+    BEFORE_PLAY = ("plan", "free_german", "free_russian", "open_chits")
+
+    def _next_before_play(self, state: OtState, after: str | None, events: list[Any]) -> None:
+        """The next step before play that this game's options call for, else Game-Turn One."""
+        order = self.BEFORE_PLAY
+        for step in order[order.index(after) + 1 if after else 0:]:
+            if step == "plan" and state.scenario_key in ("18.4", "18.5"):
+                state.pending = {"kind": "plan"}
+                return
+            if step.startswith("free_") and state.options.get("setup") == "free":
+                side = step.split("_")[1]
+                state.pending = {"kind": "free_setup", "actor": side}
+                events.append(f"{side.capitalize()} Free set-up (18.12(2), 18.22(2), 18.32(2), 18.42(2))")
+                return
+            if step == "open_chits" and state.options.get("strengths") == "open_chits":
+                state.pending = self._open_chits(state)  # 23.0 option 2
+                return
+        state.pending = None
+        self._start_turn(state, 1, events)
+
+    def _free_setup_moves(self, state: OtState, side: str) -> list[Action]:
+        """18.12(2) / 18.22(2) / 18.32(2) / 18.42(2): a unit's place anywhere in its set-up area,
+        within the stacking limits (7.1), never in an enemy hex nor a lake; ``End`` when done."""
+        acts: list[Action] = []
+        for u in sorted(state.on_map(side), key=state.scen.unit_index.__getitem__):
+            if u in state.moved:
+                continue  # each unit is placed once
+            area = _free_area(state.scen, side, state.data.units[u].parent, u)
+            here = state.hex_of(u)
+            for h in sorted(area):
+                if h != here and state.side_at(h) != other(side) and not movement.overstacked(state, h, (u,)):
+                    acts.append(Move(u, h, "setup"))
+        return acts
 
     def _open_chits(self, state: OtState) -> dict[str, Any]:
         """23.0 option 2: a chit picked for every unit before play, open to both."""
@@ -119,8 +145,7 @@ class OtRules:
             if u in state.stacks:
                 continue
             corps = d.units[u].parent
-            homes = [state.hex_of(x) for x in state.on_map("german") if d.units[x].parent == corps or
-                     (scen.key == "18.1" and corps == "43" and d.units[x].parent == "13")]
+            homes = [state.hex_of(x) for x in state.on_map("german") if parent_of(state, x) == corps]
             cands = [h for h in homes if not movement.overstacked(state, h, (u,))]
             if not cands:
                 cands = [h for h in sorted(scen.hexes) if scen.west_of_front(h) and not state.at(h) and d.terrain[h] != "lake"]
@@ -219,8 +244,8 @@ class OtRules:
                 acts.append(End())
             return acts
         if phase == "german_interdiction":
-            if len(state.interdicted) >= min(3, state.air.get("german", 0)):
-                return [End()]
+            if len(state.interdicted) >= 3 or state.air.get("german", 0) <= 0:
+                return [End()]  # 17.31: at most three; 17.36: from the Air Points still available
             return [Interdict(h) for h in sorted(state.data.rail_hexes & state.scen.hexes - state.interdicted)] + [End()]
         return [End()]
 
@@ -236,6 +261,10 @@ class OtRules:
             return [InSupport(p["army"], c) for c in itertools.combinations(hqs, k)]
         if kind == "eliminate":
             return [Eliminate(u) for h in movement.overstacked_hexes(state, p["actor"]) for u in state.at(h)]
+        if kind == "free_setup":
+            return self._free_setup_moves(state, p["actor"]) + [End()]
+        if kind == "withdraw":
+            return [Withdraw(u) for u in self._withdrawable(state)]
         if kind == "commit":
             if p["left"] <= 0 or not state.uncommitted:
                 return [End()]
@@ -247,7 +276,6 @@ class OtRules:
         never move; 5.61 / 18.18(f): a limited number of rail moves."""
         ctx = movement.movement_context(state, side)
         self._scenario_restrictions(state, side, ctx)
-        ctx["sig"] = hash((ctx["sig"], ctx["blocked"], ctx["blocked_49"]))
         acts: list[Action] = []
         if mode == "rail":
             if sum(1 for m in state.moved.values() if m == "rail") >= int(state.scen.params.get("russian_rail_units", 5)):
@@ -271,14 +299,25 @@ class OtRules:
         return acts
 
     def _scenario_restrictions(self, state: OtState, side: str, ctx: dict[str, Any]) -> None:
-        """18.18(b) and (d) (also in the campaign, 18.48): Game-Turns 1-3."""
-        ctx["blocked"] = frozenset()
-        ctx["blocked_49"] = frozenset()
-        if side != "russian" or state.turn > 3 or state.scenario_key not in ("18.1", "18.4", "18.5"):
-            return
-        if state.scenario_key == "18.1":
-            ctx["blocked"] = _west_of_front(state.scen)  # 18.18(d)
-        ctx["blocked_49"] = _map_c_west_of_17(state.scen)
+        """Hexes a scenario closes to movement: 18.28(b) / 18.38(b) a hexrow to both sides for
+        the whole game (``closed_hexrows``); 18.18(b) / (d) (18.48: (b)) on Game-Turns 1-3 to the
+        Russian, to all his units or to an army's (``russian_move_limits``)."""
+        scen = state.scen
+        blocked = movement.closed_hexes(scen)
+        by_army: dict[str, frozenset[str]] = {}
+        if side == "russian":
+            for i, lim in enumerate(scen.params.get("russian_move_limits", ())):
+                first, last = lim["turns"]
+                if not first <= state.turn <= last:
+                    continue
+                hexes = _limit_hexes(scen, i)
+                for army in lim.get("armies", ()):
+                    by_army[army] = by_army.get(army, frozenset()) | hexes
+                if not lim.get("armies"):
+                    blocked = blocked | hexes
+        ctx["blocked"] = blocked
+        ctx["blocked_army"] = by_army
+        ctx["sig"] = hash((ctx["sig"], blocked, tuple(sorted(by_army.items()))))
 
     def _accelerable(self, state: OtState, side: str) -> list[str]:
         """9.62 / 9.63 (D3): an HQ's one Accelerated Assault per game; Russian from GT16."""
@@ -359,6 +398,8 @@ class OtRules:
             state.moved[action.unit] = "hedgehog"
             state.hedgehogs.add(state.hex_of(action.unit))
             events.append(f"{action.unit} forms a hedgehog in {state.hex_of(action.unit)} (19.12)")
+        elif isinstance(action, Withdraw):
+            self._withdraw(state, action.unit, events)
         elif isinstance(action, Commit):
             state.uncommitted.discard(action.unit)
             state.pending["left"] -= 1
@@ -377,11 +418,14 @@ class OtRules:
             self._battle_action(state, action, events)
         elif isinstance(action, Interdict):
             state.interdicted.add(action.hex)
+            state.air["german"] -= 1  # 17.36: used for the Game-Turn
             events.append(f"German Air Point interdicts rail hex {action.hex} (17.31)")
         elif isinstance(action, End):
             self._end(state, events)
         else:
             raise IllegalActionError(f"{action!r} is not an Operation Typhoon action")
+        if state.hedgehogs:  # 19.15: a vacated hex's hedgehog is no longer existent
+            state.hedgehogs = {h for h in state.hedgehogs if state.side_at(h) == "german"}
         self._run(state, events)
         return events
 
@@ -440,6 +484,10 @@ class OtRules:
     def _end(self, state: OtState, events: list[Any]) -> None:
         """End a segment or phase (with its closing work: 7.11, 17.35, 9.62)."""
         p = state.pending
+        if p is not None and p["kind"] == "free_setup":
+            state.moved.clear()
+            self._next_before_play(state, f"free_{p['actor']}", events)
+            return
         if p is not None and p["kind"] == "commit":
             state.pending = None
             self._next_phase(state, events)
@@ -492,8 +540,10 @@ class OtRules:
             events.append(f"Ground roll {action.value}: {state.ground}; {'snow' if state.snow else 'no snow'} on the ground (13.24, 13.3)")
             self._air_points(state, events)
             self._next_phase(state, events)
+        elif action.what == "withdrawal":
+            self._withdrawal_roll(state, action.value, events)
         elif action.what == "commitment":
-            armies, mod = UNCOMMITTED.get(state.scenario_key, ((), 0))
+            mod = int(state.scen.params.get("commitment_modifier", 0))  # 18.27 / 18.37
             table = state.data.tables["commitment"]
             col = min(4, state.vp // 10)  # 16.27 (T4; D28)
             row = min(int(table.get("row_max", 8)), action.value + mod)
@@ -502,17 +552,16 @@ class OtRules:
             state.pending = {"kind": "commit", "actor": "russian", "left": n}
 
     def _support_stage(self, state: OtState, events: list[Any]) -> None:
-        """11.2: allocation (fixed by some scenarios), then a die per army, then the HQs."""
-        fixed = SUPPORT.get(state.scenario_key)
-        armies = self._armies_on_map(state)
-        if fixed is not None:
-            pts = {a: (v if v is not None else int(state.scen.params.get("support_points", 3))) for a, v in fixed.items()}
-            state.support_points = pts
+        """11.2: allocation among the scenario's armies (``support_armies``: 18.15(a), 18.25(a),
+        18.35(a), 18.45), then a die per army, then the HQs. One army takes every point (18.15(b))."""
+        total = int(state.options.get("support_points") or state.scen.params.get("support_points", 10))  # 19.3
+        armies = list(state.scen.params.get("support_armies", GERMAN_ARMIES))
+        armies = [a for a in armies if a in self._armies_on_map(state)] or armies
+        if len(armies) == 1:
+            state.support_points = {armies[0]: total}
             self._queue_support_rolls(state, events)
             return
-        total = int(state.options.get("support_points") or state.scen.params.get("support_points", 10))  # 19.3
-        split = SUPPORT_SPLIT.get(state.scenario_key, tuple(a for a in GERMAN_ARMIES if a in armies) or GERMAN_ARMIES)
-        state.pending = {"kind": "allocate", "actor": "german", "armies": list(split), "points": total}
+        state.pending = {"kind": "allocate", "actor": "german", "armies": armies, "points": total}
 
     def _armies_on_map(self, state: OtState) -> list[str]:
         return sorted({state.data.army_of_hq(u) for u in state.on_map("german") if state.data.units[u].is_hq})
@@ -570,11 +619,46 @@ class OtRules:
         self._after_army(state, rest, events)
 
     def _commitment_segment(self, state: OtState, events: list[Any]) -> None:
-        """16.24: the commitment die roll (skipped with nothing uncommitted: 18.17)."""
+        """18.38(d): first the withdrawal roll; 16.24: the commitment die roll (skipped with
+        nothing uncommitted: 18.17)."""
+        if self._withdrawable(state):
+            state.pending = {"kind": "roll", "what": "withdrawal"}
+            return
+        self._commitment_roll(state, events)
+
+    def _commitment_roll(self, state: OtState, events: list[Any]) -> None:
         if not state.uncommitted:
+            state.pending = None
             self._next_phase(state, events)
             return
         state.pending = {"kind": "roll", "what": "commitment"}
+
+    def _withdrawable(self, state: OtState) -> list[str]:
+        """18.38(d) (D42): from its Game-Turn on, the uncommitted combat units of the army named
+        by the scenario's ``withdrawal`` parameter (none: the rolls stop)."""
+        w = state.scen.params.get("withdrawal")
+        if not w or state.turn < int(w["from_turn"]):
+            return []
+        d = state.data
+        return [u for u in sorted(state.uncommitted, key=state.scen.unit_index.__getitem__)
+                if d.units[u].parent == w["army"] and not d.units[u].is_hq and u in state.stacks]
+
+    def _withdrawal_roll(self, state: OtState, value: int, events: list[Any]) -> None:
+        """18.38(d): on a 1 or 2 the Russian Player removes one uncommitted 20th Army unit."""
+        hit = value in state.scen.params["withdrawal"]["die"]
+        events.append(f"Withdrawal roll {value}: {'one uncommitted unit is withdrawn' if hit else 'no withdrawal'} (18.38(d))")
+        if hit:
+            state.pending = {"kind": "withdraw", "actor": "russian"}
+            return
+        self._commitment_roll(state, events)
+
+    def _withdraw(self, state: OtState, uid: str, events: list[Any]) -> None:
+        """18.38(d): picked up and removed, not eliminated (no Victory Point, 16.13)."""
+        state.stacks.remove(uid)
+        state.uncommitted.discard(uid)
+        state.off_map[uid] = "withdrawn"
+        events.append(f"{uid} is withdrawn to another sector (18.38(d); not eliminated)")
+        self._commitment_roll(state, events)
 
     def _turn_indication(self, state: OtState, events: list[Any]) -> None:
         """4.2 E / 16.15: the German VP index, then the next Game-Turn or the end (18.x1)."""
@@ -603,11 +687,7 @@ class OtRules:
         state.plan = action.plan
         events.append(Event(f"German Plan: {action.plan} (18.49)", seen_by=only("german"),
                             redacted="The German Player secretly chooses a Plan (18.49)"))
-        state.pending = None
-        if state.options.get("strengths") == "open_chits":
-            state.pending = self._open_chits(state)
-            return
-        self._start_turn(state, 1, events)
+        self._next_before_play(state, "plan", events)
 
     def _draw(self, state: OtState, action: Draw, events: list[Any]) -> None:
         """8.32: the chit under the unit; its owner sees it (8.44), the enemy at the combat."""
@@ -631,8 +711,7 @@ class OtRules:
         if p is not None and p["kind"] == "open_chits":
             p["units"].pop(0)
             if not p["units"]:
-                state.pending = None
-                self._start_turn(state, 1, events)
+                self._next_before_play(state, "open_chits", events)
         elif state.battle is not None:
             state.battle["chits_due"].pop(0)
             if not state.battle["chits_due"]:
@@ -640,10 +719,14 @@ class OtRules:
 
     # -- movement ----------------------------------------------------------------------------------
     def _move(self, state: OtState, action: Move, events: list[Any]) -> None:
+        if action.mode == "setup":
+            state.stacks.move(action.unit, action.to)  # 18.12(2) etc.: placed, no movement
+            state.moved[action.unit] = "setup"
+            events.append(f"{action.unit} sets up in {action.to} (Free set-up)")
+            return
         side = state.side_of(action.unit)
         ctx = movement.movement_context(state, side)
         self._scenario_restrictions(state, side, ctx)
-        ctx["sig"] = hash((ctx["sig"], ctx["blocked"], ctx["blocked_49"]))
         r = movement.cached_reach(state, action.unit, action.mode, ctx)
         path = [h for h in r.path_to(action.to) if h != movement.OFF]
         entering = state.hex_of(action.unit) is None
@@ -661,12 +744,23 @@ class OtRules:
         events.append(f"{action.unit} {'enters and ' if entering else ''}{verb} {' -> '.join(path)} ({r.cost[action.to]} {'hexes' if action.mode == 'rail' else 'MP'})")
 
     def _exit(self, state: OtState, action: Exit, events: list[Any]) -> None:
+        """18.19 / 18.29 / 18.39 / 18.49: the unit moves to the hex it leaves from and off the
+        map; exited units never return (recorded with the hex of their exit)."""
         side = state.side_of(action.unit)
-        h = state.hex_of(action.unit)
+        ctx = movement.movement_context(state, side)
+        self._scenario_restrictions(state, side, ctx)
+        r = movement.cached_reach(state, action.unit, "tactical", ctx)
+        opts = victory.exit_options(state, action.unit, r, ctx)
+        if action.edge not in opts:
+            raise IllegalActionError(f"{action.unit} cannot exit off the {action.edge} edge this move (18.19)")
+        frm, recorded = opts[action.edge]
+        for h in r.path_to(frm):
+            if h != movement.OFF:
+                victory.pass_through(state, side, h)
         state.stacks.remove(action.unit)
-        state.off_map[action.unit] = f"exited_{action.edge}:{h}"
+        state.off_map[action.unit] = f"exited_{action.edge}:{recorded}"
         state.moved[action.unit] = "tactical"
-        events.append(f"{action.unit} exits the map off the {action.edge} edge from {h} (18.19)")
+        events.append(f"{action.unit} exits the map off the {action.edge} edge by {recorded} (18.19, 18.29)")
 
     def _eliminate(self, state: OtState, uid: str, events: list[Any], why: str) -> None:
         state.stacks.remove(uid)
@@ -1134,15 +1228,37 @@ def _movement_key(state: OtState) -> tuple:
 
 
 @functools.cache
-def _west_of_front(scen: Any) -> frozenset[str]:
-    """18.18(d): the scenario's hexes west of the printed front line (computed once)."""
-    return frozenset(h for h in scen.hexes if scen.west_of_front(h))
+def _free_area(scen: Any, side: str, parent: str, uid: str) -> frozenset[str]:
+    """The Free set-up area of a unit (scenario parameter ``free_setup``): German units anywhere
+    west of the front line (exclusive); a Russian army's units in its section's hexrows (D21:
+    bounds as the text gives them) east of the front line (exclusive); others (the fixed units, the
+    1st Shock Army, the 20th Army) keep their historical hexes."""
+    spec = scen.params.get("free_setup") or {}
+    g, d = scen.data.grid, scen.data
+    if uid in spec.get("fixed", ()):
+        return frozenset()
+    if side == "german":
+        return frozenset(h for h in scen.hexes if scen.west_of_front(h) and d.terrain[h] != "lake")
+    out: set[str] = set()
+    for area in spec.get("russian", ()):
+        if parent in area["armies"]:
+            lo, hi = area["rows"]
+            out.update(h for h in scen.hexes if d.terrain[h] != "lake" and scen.east_of_front(h)
+                       and any(a[0] == area["section"] and lo <= int(a[1:3]) <= hi for a in g.aliases(h)))
+    return frozenset(out)
 
 
 @functools.cache
-def _map_c_west_of_17(scen: Any) -> frozenset[str]:
-    """18.18(b): the scenario's hexes of Map C west of hexrow C17xx (computed once)."""
-    return frozenset(h for h in scen.hexes if any(a[0] == "C" and int(a[1:3]) < 17 for a in scen.data.grid.aliases(h)))
+def _limit_hexes(scen: Any, i: int) -> frozenset[str]:
+    """The hexes a ``russian_move_limits`` entry closes: 18.18(d) west of the printed front line
+    (exclusive, D21); 18.18(b) the Map C hexes south of hexrow 1700 (XX < 17, D21)."""
+    lim = scen.params["russian_move_limits"][i]
+    if lim["closed"] == "west_of_front_line":
+        return frozenset(h for h in scen.hexes if scen.west_of_front(h))
+    if lim["closed"] == "south_of_hexrow":
+        sec, row = lim["section"], int(lim["hexrow"])
+        return frozenset(h for h in scen.hexes if any(a[0] == sec and int(a[1:3]) < row for a in scen.data.grid.aliases(h)))
+    raise ValueError(f"russian_move_limits: unknown 'closed' {lim['closed']!r} (west_of_front_line, south_of_hexrow)")
 
 
 def _parse_error(msg: str) -> Exception:

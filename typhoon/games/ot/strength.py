@@ -174,11 +174,11 @@ def accelerated(state: OtState, uid: str) -> bool:
     return True
 
 
-#: 18.18(c): in 18.1 the 13th Corps belongs to the 43rd Corps (D25: scenario-only).
-SUBORDINATION = {"18.1": {("german", "13"): "43"}}
-
-
 def parent_of(state: OtState, uid: str) -> str:
-    """The corps (German) or army (Russian) a unit is subordinate to (2.34, 18.18c)."""
+    """The corps (German) or army (Russian) a unit is subordinate to (2.34); a scenario's
+    ``subordination`` parameter moves German corps (18.18(c): 13th to 43rd; 18.38(c): 9th to
+    7th; D25: not in the campaign)."""
     unit = state.data.units[uid]
-    return SUBORDINATION.get(state.scenario_key, {}).get((unit.side, unit.parent), unit.parent)
+    if unit.side == "german":
+        return state.scen.params.get("subordination", {}).get(unit.parent, unit.parent)
+    return unit.parent

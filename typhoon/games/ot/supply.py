@@ -57,6 +57,11 @@ def determine_supply(state: OtState) -> dict[str, str]:
     for u, t in state.entered.items():
         if u in out and state.turn - t < 2:
             out[u] = "in"  # 12.62 / 15.24: reinforcements' first two Game-Turns
+    armies = state.scen.params.get("russian_always_in_supply", ())
+    if armies:
+        for u in state.on_map("russian"):
+            if parent_of(state, u) in armies:
+                out[u] = "in"  # 18.28(c): the 20th Army always In Supply
     return out
 
 
@@ -109,10 +114,52 @@ def _german_supply(state: OtState) -> dict[str, str]:
 
 
 def _scenario_unsupplied(state: OtState) -> set[str]:
-    """18.18(a): on Game-Turns 1-3 of 18.1 no 2nd Panzer Army unit is in supply."""
-    if state.scenario_key == "18.1" and state.turn <= 3:
-        return set(state.on_map("german"))
-    return set()
+    """18.18(a), 18.28(a), 18.38(a) and 18.48 (D24): the German units a scenario puts Out of
+    Supply on its first Game-Turns whatever their supply (scenario parameter ``german_out_of_supply``)."""
+    out: set[str] = set()
+    for rule in state.scen.params.get("german_out_of_supply", []):
+        first, last = rule["turns"]
+        if first <= state.turn <= last:
+            out.update(u for u in state.on_map("german") if _named_by(state, u, rule))
+    return out
+
+
+def german_army_of(state: OtState, uid: str) -> str | None:
+    """2.34: the army of a German unit, through the HQ of the corps it belongs to (18.18(c))."""
+    d = state.data
+    hq = d.hq_of.get(("german", parent_of(state, uid)))
+    return d.army_of_hq(hq) if hq is not None else None
+
+
+def _named_by(state: OtState, uid: str, rule: dict) -> bool:
+    """A unit named by a rule's ``armies`` (2nd Panzer Army: 18.18(a)), printed ``corps``
+    (18.28(a)) or ``scenario_units`` (the German units of a scenario's set-up: 18.38(a), D24)."""
+    if "armies" in rule:
+        return german_army_of(state, uid) in rule["armies"]
+    if "corps" in rule:
+        return state.data.units[uid].parent in rule["corps"]
+    sid = rule.get("scenario_units")
+    if sid is not None:
+        return uid in _setup_units(state.data, sid)
+    return True
+
+
+def _setup_units(data, sid: str) -> frozenset[str]:
+    """The units a scenario sets up (listed hexes and "anywhere" HQs)."""
+    from .data import SCENARIOS
+
+    key = next(k for k, v in SCENARIOS.items() if v == sid)
+    scen = data.scenario(key)
+    return frozenset(scen.setup) | frozenset(scen.anywhere)
+
+
+def imaginary_german_unit_supplied(state: OtState, h: str) -> bool:
+    """18.19 / 18.29: an imaginary German unit in ``h`` is In or Out of Supply, not Isolated:
+    it traces to a German HQ within six (snow: four) hexes (12.51(a), D33; it has no HQ of its own)."""
+    passable = passable_for(state, "german")
+    hqs = {state.hex_of(u) for u in state.on_map("german") if state.data.units[u].is_hq}
+    reach = flood([h], state.scen.neighbours.__getitem__, passable, max_length=supply_line_length(state))
+    return bool(hqs & set(reach))
 
 
 def _russian_supply(state: OtState) -> dict[str, str]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...core.geometry import Layout, bounds, fit, hex_centres
 from .actions import (Accelerate, Advance, Air, Attack, Defend, Draw, Eliminate, End, Evade, Exit, Loss, Move, Plan,
-                      Retreat)
+                      Retreat, Withdraw)
 from .data import ot_data
 from .state import UNKNOWN, OtState
 from .strength import current_strength
@@ -190,8 +190,10 @@ def describe(state: OtState, action: Any) -> dict[str, Any]:
     text = str(action)
     d: dict[str, Any] = {"text": text, "verb": text.split(" ", 1)[0], "label": text, "units": [], "hex": None, "from": None, "rule": None}
     if isinstance(action, Move):
-        d.update(units=[action.unit], hex=action.to, rule={"tactical": "5.4", "strategic": "5.5", "rail": "5.6"}[action.mode],
-                 label=f"{action.mode.capitalize()} move {action.unit} to {action.to}", **{"from": state.hex_of(action.unit)})
+        setup = action.mode == "setup"
+        d.update(units=[action.unit], hex=action.to, rule={"tactical": "5.4", "strategic": "5.5", "rail": "5.6", "setup": "18.12(2)"}[action.mode],
+                 label=f"Set up {action.unit} in {action.to}" if setup else f"{action.mode.capitalize()} move {action.unit} to {action.to}",
+                 **{"from": state.hex_of(action.unit)})
     elif isinstance(action, Exit):
         d.update(units=[action.unit], hex=state.hex_of(action.unit), rule="18.19", label=f"Exit {action.unit} off the {action.edge} edge")
     elif isinstance(action, Attack):
@@ -218,6 +220,8 @@ def describe(state: OtState, action: Any) -> dict[str, Any]:
         d.update(units=[action.hq], rule="9.62", label=f"Accelerated Assault by {action.hq}")
     elif isinstance(action, Eliminate):
         d.update(units=[action.unit], rule="7.11", label=f"Eliminate over-stacked {action.unit}")
+    elif isinstance(action, Withdraw):
+        d.update(units=[action.unit], rule="18.38(d)", label=f"Withdraw {action.unit} (not eliminated)")
     elif isinstance(action, End):
         d.update(rule="4.2", label="End segment / phase")
     return d
