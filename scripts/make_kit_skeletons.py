@@ -11,6 +11,7 @@ shared/reference/{typhoon,drive_on_moscow,moscow_campaign}.md) and owner placeho
 
 from __future__ import annotations
 
+import json
 import sys
 from datetime import date, timedelta
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from convert_bfm_kit import write  # noqa: E402
+from ot_special_rules import SPECIAL_RULES  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "typhoon" / "core" / "kit" / "skeletons"
 
@@ -243,6 +245,15 @@ def ot_scenario(sid: str, title: str, cite: str, last: int, sections: list[str],
     }
 
 
+def with_special_rules(scenarios: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Each scenario's special rules (18.x5-18.x8: text), and what only the printed map can say
+    (18.39(b): the hexes east of the Moskva) as a TODO."""
+    for sid, doc in scenarios.items():
+        doc["parameters"].update(json.loads(json.dumps(SPECIAL_RULES[sid])))
+    scenarios["von_kluge"]["parameters"]["east_of_moskva"] = todo("the Map B hexes east of the Moskva River and south of hexrow 3200 (18.39(b)), from the printed map")
+    return scenarios
+
+
 def ot_scenarios() -> dict[str, dict[str, Any]]:
     towns_c = ["Kashira", "Venev", "Mikhaylov", "Zaokskoye", "Mordveso"]
     return {
@@ -266,7 +277,7 @@ def ot_scenarios() -> dict[str, dict[str, Any]]:
 
 
 def ot() -> dict[str, Any]:
-    scen = ot_scenarios()
+    scen = with_special_rules(ot_scenarios())
     places = [{"name": "Tula", "kind": "city", "cite": "18.19 L1418"}, {"name": "Kremlin", "cite": "18.49 L1766"}]
     places += [{"name": n, "cite": "18.19 L1418-1424"} for n in ("Venev", "Kashira", "Mikhaylov", "Zaokskoye", "Mordveso")]
     places += [{"name": n.rsplit(" ", 1)[0], "cite": "18.29 L1537"} for n in OT_A] + [{"name": n.rsplit(" ", 1)[0], "cite": "18.39 L1650"} for n in OT_B]

@@ -104,6 +104,11 @@ def test_a_skeleton_kit_is_refused_naming_what_is_missing(tmp_path):
         registry.package_for_kit(kit, "skeleton")
     text = str(e.value)
     assert "cannot play this kit" in text and "TODO" in text and "map.json" in text
+    # the scenarios' special rules are text (18.x5-18.x8): the skeleton has them; only what the
+    # printed map must say (18.39(b), east of the Moskva) is left to the owner
+    assert "has no parameter" not in text
+    params = json.loads((tmp_path / "sk" / "scenarios" / "von_kluge.json").read_text())["parameters"]
+    assert params["closed_hexrows"]["value"] == ["B01"] and "$todo" in params["east_of_moskva"]
 
 
 def test_a_kit_without_a_table_the_rules_need_is_refused(tmp_path):
