@@ -105,7 +105,9 @@ def test_from_a_scan_to_a_game(page, server, shot, tmp_path):
     page.wait_for_selector('svg.board polygon[data-hex="0801"]')
     page.fill("input[name=rows]", str(ROWS))
     page.press("input[name=rows]", "Tab")
-    page.wait_for_selector('svg.board polygon[data-hex="0806"]')
+    # the grid is redrawn: wait for the new count (0806 was already there with the default rows)
+    page.wait_for_function(f"document.querySelectorAll('svg.board polygon.hex').length === {COLS * ROWS}")
+    assert page.locator('svg.board polygon[data-hex="0806"]').count() == 1
     assert page.locator("svg.board polygon.hex").count() == COLS * ROWS
 
     # 3. calibrate: click 0101's printed centre, shift-click 0806's: size and rotation follow
