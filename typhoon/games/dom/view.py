@@ -236,7 +236,7 @@ def _describe(state: DomState, action: Any) -> dict[str, Any]:
         verb = {Add: "Add", Loss: "Step loss:", Withdraw: "Withdraw", Replace: "Replacement step for"}[type(action)]
         d.update(units=[action.unit], hex=state.hex_of(action.unit), label=f"{verb} {state.label(action.unit)}")
     elif isinstance(action, Retreat):
-        d.update(hex=action.to, label=f"Retreat to {action.to}")
+        d.update(hex=action.to, label=f"Retreat to {action.to}", path=[action.to])  # 11.25 L1267-1268: one adjacent hex, an arrow on the map
         if state.battle is not None:
             d.update(units=[u for u in state.battle.data["defenders"] if u in state.stacks], **{"from": state.battle.data["target"]})
     elif isinstance(action, Advance):

@@ -579,7 +579,8 @@ export class GamePage {
     let text;
     if (v.outcome) {
       const w = v.outcome.winner;
-      text = w ? `Game over: ${sideName(names, w)} victory. ${v.outcome.reason || ""}` : `Game over: draw. ${v.outcome.reason || ""}`;
+      const reason = (v.outcome.reason || "").replace(/^./, (c) => c.toUpperCase());  // a sentence of its own
+      text = w ? `Game over: ${sideName(names, w)} victory. ${reason}` : `Game over: draw. ${reason}`;
     } else if (v.you_act) text = `Your move${v.seat === "both" ? ` (${sideName(names, v.current_player)})` : ""}: ${phase}`;
     else if (v.current_player) text = `Waiting for ${sideName(names, v.current_player)}: ${phase}`;
     else text = `${phase}: chance event due`;
