@@ -137,7 +137,8 @@ def test_dom_runs_to_its_outcome_against_the_computer(page, api, server, shot):
     assert (v["turn"] == LAST_TURN and outcome["reason"].endswith(REGULAR)) or outcome["reason"].endswith(SUDDEN), outcome
     status = page.locator('[data-testid="status"]')
     assert status.inner_text().startswith("Game over: Soviet victory")
-    assert outcome["reason"] in status.inner_text()
+    reason = outcome["reason"]  # the status line starts the reason as its own sentence
+    assert reason[0].upper() + reason[1:] in status.inner_text()
     assert "status" in (status.get_attribute("class") or "") and "over" in status.get_attribute("class")
     assert any(e["player"] == "soviet" for e in v["log"]), "the Soviet computer player made no move"
     assert {"end", "order"} <= answered  # the End button and the phase-order dialog were used

@@ -84,6 +84,7 @@ def test_mc_scenario_runs_to_its_outcome_against_the_computer(page, api, server,
     assert v["turn"] == LAST_TURN[scenario] or "Moscow" in outcome["reason"]
     status = page.locator('[data-testid="status"]')
     assert status.inner_text().startswith("Game over:")
-    assert outcome["reason"] in status.inner_text()
+    reason = outcome["reason"]  # the status line starts the reason as its own sentence
+    assert reason[0].upper() + reason[1:] in status.inner_text()
     assert any(e["player"] == "german" for e in v["log"]), "the German computer player made no move"
     shot(page, f"mc_{scenario}_over")
