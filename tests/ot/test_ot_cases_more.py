@@ -370,3 +370,17 @@ def test_9_98_a_breakthrough_retreat_is_the_attacker_s_no_step_loss_instead_and_
     if "299/50" in s.stacks:
         assert "299/50" in s.no_zoc  # 9.98 B: no ZOC this Combat Phase
         assert not movement.exerts_zoc(s, "299/50")
+
+
+def test_5_73_lake_is_prohibited_to_retreats_and_advances():
+    # TEC 5.73 (L2221): Lake "P" for every unit. A Russian regiment beside the lake A1022 whose
+    # other neighbours were all entered (9.92) has no retreat: not into the lake (D66)
+    lake = "A1022"
+    assert D.terrain[lake] == "lake"
+    a = next(n for n in sorted(D.neighbours[lake]) if D.terrain[n] != "lake")
+    others = [n for n in D.neighbours[a] if n != lake]
+    _, s = empty_state("18.2")  # Map A
+    s.stacks.place("40/78/16", a)
+    assert combat.retreat_first_steps(s, ["40/78/16"], a, [a, *others], 1, True) == []
+    free = others[0]  # with one other hex open, that hex is the retreat
+    assert combat.retreat_first_steps(s, ["40/78/16"], a, [a, *others[1:]], 1, True) == [free]

@@ -12,7 +12,7 @@ from typing import Any
 from ...core.dice import two_dice_sum
 from ...core.odds import Shift, clamp, ratio_column
 from .data import INFANTRY_KINDS
-from .movement import closed_hexes, enemy_zoc
+from .movement import closed_hexes, enemy_zoc, hex_cost
 from .state import OtState, other
 from .strength import attack_strength, current_strength, defence_strength, expected_strength
 
@@ -338,7 +338,8 @@ def parse_result(code: str) -> tuple[str, int, int, bool]:
 def retreat_first_steps(state: OtState, units: list[str], start: str, visited: list[str], left: int, exact: bool) -> list[str]:
     """9.92: the first hexes of the retreats the priorities allow: (A) ending as far as possible
     from any enemy unit, then (B) in a hex no enemy controls; never entering a hex twice nor an
-    enemy-occupied one; 9.97: mech units never across a river without a road."""
+    enemy-occupied one nor one the TEC prohibits (5.73: Lake "P", D66); 9.97: mech units never
+    across a river without a road."""
     if left <= 0 or not units:
         return []
     d = state.data
@@ -368,7 +369,7 @@ def retreat_first_steps(state: OtState, units: list[str], start: str, visited: l
         if k >= left:
             return
         for n in nb[h]:
-            if n in enemy_set or n in path or n in visited or n in closed:
+            if n in enemy_set or n in path or n in visited or n in closed or hex_cost(state, n, mech) is None:
                 continue
             if mech and d.is_river(h, n) and not d.is_road(h, n):
                 continue
@@ -408,6 +409,8 @@ def advance_options(state: OtState, b: dict[str, Any]) -> list[tuple[str, str]]:
         for n in nxt:
             if n in enemy or n not in state.scen.hexes or n in closed_hexes(state.scen):
                 continue  # 18.28(b) / 18.38(b): never into a closed hexrow
+            if hex_cost(state, n, unit.mech) is None:
+                continue  # 5.73: never into prohibited terrain (Lake "P", D66)
             if unit.mech and d.is_river(h, n) and not d.is_road(h, n):
                 continue  # 9.97
             out.append((u, n))

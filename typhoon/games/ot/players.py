@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import math
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...core.paths import flood
 from . import combat
@@ -23,8 +23,21 @@ TETHERED = frozenset({"18.3"})
 #: exits the German's victory conditions count, and how many (18.19, 18.29, 18.39)
 EXIT_NEEDS = {"18.1": {"N": 4, "E": 5}, "18.2": {"S": 6, "E": 3}, "18.3": {"E": 3}}
 
+#: scenarios whose counted exits are made by a detachment, the units nearest the exits, while the
+#: rest take the places (18.29: six exits AND six of the ten places; measured: when every unit ran
+#: for the nearest aim, 8 of 20 games ended with six exits and three places, a Soviet victory)
+EXIT_PARTY = {"18.2": "S"}
+
 #: the places each scenario's victory conditions name (18.19, 18.29, 18.39); the campaign aims at the Cities (16.14)
 OBJECTIVE_PLACES = {"18.1": ("Tula",) + TOWNS_18_1, "18.2": PLACES_18_2, "18.3": PLACES_18_3}
+
+class ExitRoles(NamedTuple):
+    """Who serves the counted exits of an ``EXIT_PARTY`` scenario (GreedyPlayer._exit_roles)."""
+
+    party: frozenset[str]
+    guard: str | None
+    hq: str | None
+
 
 _GOOD = {1: 1.0, 2: 1.6, 3: 2.2, 4: 2.8}
 
@@ -91,12 +104,14 @@ class GreedyPlayer:
         legal = list(game.legal_actions)
         if len(legal) == 1:
             return legal[0]
-        exits = [a for a in legal if isinstance(a, Exit) and self._exit_counts(state, side, a)]
+        roles = self._exit_roles(state, side)
+        exits = [a for a in legal if isinstance(a, Exit) and self._exit_counts(state, side, a)
+                 and (roles is None or (a.unit in roles.party and self._from_exit_point(state, a)))]
         if exits:
             return exits[0]
         moves = [a for a in legal if isinstance(a, Move)]
         if moves:
-            return self._move(state, side, moves, legal)
+            return self._move(state, side, moves, legal, roles)
         attacks = [a for a in legal if isinstance(a, Attack)]
         if attacks:
             return self._attack(state, attacks, legal)
@@ -118,6 +133,11 @@ class GreedyPlayer:
             return next(a for a in legal if isinstance(a, End))
         return self.rng.choice(legal)
 
+    def _from_exit_point(self, state: OtState, action: Exit) -> bool:
+        """The detachment exits only from within two hexes of its exit point (:meth:`_exit_point`)."""
+        here = state.hex_of(action.unit)
+        return here is not None and state.data.grid.distance(here, self._exit_point(state, action.edge)[0]) <= 2
+
     @staticmethod
     def _exit_counts(state: OtState, side: str, action: Exit) -> bool:
         """An exit worth making: one the scenario counts (18.19 north 4 / east 5, 18.29 hexrow
@@ -135,7 +155,60 @@ class GreedyPlayer:
             return unit is not None and imaginary_german_unit_supplied(state, unit)
         return True
 
-    def _move(self, state: OtState, side: str, moves: list[Move], legal: list[Any]) -> Any:
+    @staticmethod
+    def _exit_point(state: OtState, edge: str) -> tuple[str, frozenset[str]]:
+        """Where the detachment exits (``EXIT_PARTY``): the middle of the exit hexes, and those
+        within two hexes of it. One place, so that an HQ parked there keeps every exit hex
+        used within its supply line at the end (18.29: the imaginary unit is In or Out of
+        Supply, not Isolated, through an HQ within six hexes, four in snow; 12.51(a))."""
+        hexes = sorted(exit_hexes(state).get(edge, ()))
+        point = hexes[len(hexes) // 2]
+        g = state.data.grid
+        return point, frozenset(h for h in hexes if g.distance(h, point) <= 2)
+
+    def _exit_roles(self, state: OtState, side: str) -> ExitRoles | None:
+        """Who serves the scenario's counted exits (``EXIT_PARTY``), None where every unit may
+        exit: the HQ nearest the exit point, which goes there and stays (:meth:`_exit_point`);
+        one combat unit that stays stacked with it (an HQ alone is destroyed when attacked,
+        and the random Russian's Game-Turn 14 reinforcements enter beside the exits, 18.26(b));
+        and as many units as exits still count, those nearest the exit point."""
+        edge = EXIT_PARTY.get(state.scenario_key)
+        if side != "german" or edge is None:
+            return None
+        point, near = self._exit_point(state, edge)
+        to_point = _distance_field(state.scen, frozenset([point]))
+        units = state.on_map(side)
+        hqs = sorted((u for u in units if state.data.units[u].is_hq), key=lambda u: (to_point.get(state.hex_of(u), 99), u))
+        hq = hqs[0] if hqs else None
+        combat_units = [u for u in units if not state.data.units[u].is_hq]
+        guard = None
+        if hq is not None and combat_units:
+            base = state.hex_of(hq)
+            g = state.data.grid
+            guard = min(combat_units, key=lambda u: (g.distance(state.hex_of(u), base), u))
+        quota = EXIT_NEEDS[state.scenario_key][edge] - len(exited(state, edge, side=side))
+        to_exits = _distance_field(state.scen, near)
+        rest = sorted((u for u in combat_units if u != guard), key=lambda u: (to_exits.get(state.hex_of(u), 99), u))
+        return ExitRoles(frozenset(rest[:max(0, quota)]), guard, hq)
+
+    def _exit_hq_move(self, state: OtState, roles: ExitRoles, moves: list[Move]) -> Move | None:
+        """The exit HQ's move to the exit point (:meth:`_exit_roles`), never next to an enemy
+        unit; None once within a hex of it."""
+        point = self._exit_point(state, EXIT_PARTY[state.scenario_key])[0]
+        field = _distance_field(state.scen, frozenset([point]))
+        here = field.get(state.hex_of(roles.hq), 99)
+        if here <= 1:
+            return None
+        enemy = {state.hex_of(u) for u in state.on_map("russian")}
+        near_enemy = enemy | {n for e in enemy for n in state.scen.neighbours[e]}
+        best = min((a for a in moves if a.unit == roles.hq and a.to not in near_enemy),
+                   key=lambda a: (field.get(a.to, 99), a.to), default=None)
+        if best is None or field.get(best.to, 99) >= here:
+            return None
+        return best
+
+    def _move(self, state: OtState, side: str, moves: list[Move], legal: list[Any],
+              roles: ExitRoles | None = None) -> Any:
         g = state.data.grid
         aims = objectives(state)
         if side == "russian":
@@ -145,14 +218,20 @@ class GreedyPlayer:
                 aims = sorted(aims, key=lambda h: min(g.distance(h, x) for x in germans))[:3]
         else:
             aims = [h for h in aims if state.control.get(h) != "german"] or aims
-            if state.scenario_key == "18.2":
-                aims = aims + list(exit_hexes(state).get("S", ()))  # 18.29: the exits into hexrow 0100
 
         field = _distance_field(state.scen, frozenset(aims))
+        if roles is not None:
+            exit_field = _distance_field(state.scen, self._exit_point(state, EXIT_PARTY[state.scenario_key])[1])
+            hq_hex = state.hex_of(roles.hq) if roles.hq is not None else None
+            guard_field = _distance_field(state.scen, frozenset([hq_hex])) if hq_hex is not None else field
 
-        def dist(h: str | None) -> int:
+        def dist(h: str | None, unit: str = "") -> int:
             if h is None:
                 return 99
+            if roles is not None and unit in roles.party:
+                return exit_field.get(h, 99)  # 18.29: the exits into hexrow 0100
+            if roles is not None and unit == roles.guard:
+                return guard_field.get(h, 99)  # stays with the exit HQ
             return field.get(h, 99) if aims else 0
 
         tether = self._tether(state, side)
@@ -160,12 +239,18 @@ class GreedyPlayer:
         for a in moves:
             if state.data.units[a.unit].is_hq or not tether(a):
                 continue
-            d = dist(state.hex_of(a.unit)) - dist(a.to)
+            d = dist(state.hex_of(a.unit), a.unit) - dist(a.to, a.unit)
             if d > gain or (d == gain and best is not None and self.rng.random() < 0.1):
                 best, gain = a, d
         if best is not None and gain > 0:
             return best
-        hq = self._hq_move(state, side, [a for a in moves if state.data.units[a.unit].is_hq])
+        hq_moves = [a for a in moves if state.data.units[a.unit].is_hq]
+        if roles is not None and roles.hq is not None:
+            move = self._exit_hq_move(state, roles, hq_moves)
+            if move is not None:
+                return move
+            hq_moves = [a for a in hq_moves if a.unit != roles.hq]
+        hq = self._hq_move(state, side, hq_moves)
         if hq is not None:
             return hq
         return next(a for a in legal if isinstance(a, End))
