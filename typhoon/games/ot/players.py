@@ -28,6 +28,12 @@ EXIT_NEEDS = {"18.1": {"N": 4, "E": 5}, "18.2": {"S": 6, "E": 3}, "18.3": {"E": 
 #: for the nearest aim, 8 of 20 games ended with six exits and three places, a Soviet victory)
 EXIT_PARTY = {"18.2": "S"}
 
+#: scenarios where Soviet combat units west of the front line at the end shift the level (18.5:
+#: twelve or more); from ``MOP_UP_FROM`` of them on, German units still west of the front line
+#: hunt them and attacks on them count double
+MOP_UP = frozenset({"18.5"})
+MOP_UP_FROM = 4
+
 #: the places each scenario's victory conditions name (18.19, 18.29, 18.39); the campaign aims at the Cities (16.14)
 OBJECTIVE_PLACES = {"18.1": ("Tula",) + TOWNS_18_1, "18.2": PLACES_18_2, "18.3": PLACES_18_3}
 
@@ -225,9 +231,15 @@ class GreedyPlayer:
             hq_hex = state.hex_of(roles.hq) if roles.hq is not None else None
             guard_field = _distance_field(state.scen, frozenset([hq_hex])) if hq_hex is not None else field
 
+        rear = self._rear_enemies(state, side)
+        hunt_field = _distance_field(state.scen, rear) if rear else field
+
         def dist(h: str | None, unit: str = "") -> int:
             if h is None:
                 return 99
+            here = state.hex_of(unit) if rear else None
+            if here is not None and state.scen.west_of_front(here):
+                return hunt_field.get(h, 99)  # 18.5: the Soviet units behind the front
             if roles is not None and unit in roles.party:
                 return exit_field.get(h, 99)  # 18.29: the exits into hexrow 0100
             if roles is not None and unit == roles.guard:
@@ -254,6 +266,17 @@ class GreedyPlayer:
         if hq is not None:
             return hq
         return next(a for a in legal if isinstance(a, End))
+
+    @staticmethod
+    def _rear_enemies(state: OtState, side: str) -> frozenset[str]:
+        """18.5 (``MOP_UP``): the hexes of Soviet combat units west of the front line once there
+        are ``MOP_UP_FROM`` of them (twelve at the end shift the level to the Soviet); else none."""
+        if side != "german" or state.scenario_key not in MOP_UP:
+            return frozenset()
+        d = state.data
+        rear = [state.hex_of(u) for u in state.on_map("russian")
+                if not d.units[u].is_hq and state.scen.west_of_front(state.hex_of(u))]
+        return frozenset(rear) if len(rear) >= MOP_UP_FROM else frozenset()
 
     @staticmethod
     def _tether(state: OtState, side: str) -> Any:
@@ -301,6 +324,7 @@ class GreedyPlayer:
         return best
 
     def _attack(self, state: OtState, attacks: list[Attack], legal: list[Any]) -> Any:
+        rear = self._rear_enemies(state, state.side_of(attacks[0].units[0]))
         best, score = None, -9.0
         seen: set[str] = set()
         for a in sorted(attacks, key=lambda a: -len(a.units)):
@@ -312,6 +336,8 @@ class GreedyPlayer:
             for r, p in o["results"].items():
                 side, n, m, _ = combat.parse_result(r)
                 s += p * (n + m) * (1 if side == "D" else -0.8)
+            if a.target in rear:
+                s *= 2 if s > 0 else 1  # 18.5: a unit behind the front counts against the German
             if s > score:
                 best, score = a, s
         end = next((a for a in legal if isinstance(a, End)), None)
