@@ -2,8 +2,9 @@
 
     .venv/bin/python scripts/dom_strength.py --games 20 --player greedy
     .venv/bin/python scripts/dom_strength.py --games 20 --side german --start 100
+    .venv/bin/python scripts/dom_strength.py --games 10 --side german --opponent greedy
 
-For each side the player takes that side against ``random`` on the other, game ``i`` using
+For each side the player takes that side against ``random`` (or ``--opponent``) on the other, game ``i`` using
 seed ``start + i`` for the dice and the random player (the same seeds for both sides). Prints
 one JSON line per game and a summary with wins, win rate and the 95% Wilson interval per side
 (issue 11: at least 90% of games against random). Players see ``game.observed(side)`` only.
@@ -25,12 +26,12 @@ from typhoon.core.game import Game  # noqa: E402
 from typhoon.games import registry  # noqa: E402
 
 
-def play(player: str, side: str, seed: int, max_plies: int = 20000) -> dict:
-    """One game: ``player`` as ``side``, random on the other side, seed ``seed``."""
+def play(player: str, side: str, seed: int, max_plies: int = 20000, opponent: str = "random") -> dict:
+    """One game: ``player`` as ``side``, ``opponent`` on the other side, seed ``seed``."""
     pkg = registry.get("dom")
     g = Game(pkg.rules, {}, seed, keep_history=False)
     factories = pkg.players()
-    players = {s: factories[player if s == side else "random"](seed=seed) for s in pkg.sides}
+    players = {s: factories[player if s == side else opponent](seed=seed) for s in pkg.sides}
     t0 = time.process_time()
     plies = 0
     while not g.is_over() and plies < max_plies:
@@ -41,7 +42,7 @@ def play(player: str, side: str, seed: int, max_plies: int = 20000) -> dict:
         g.push(players[s].choose(g.observed(s, keep_history=False)), validate=True)
         plies += 1
     o = g.outcome() if callable(g.outcome) else g.outcome
-    return {"seed": seed, "player": player, "side": side, "winner": o.winner if o else None,
+    return {"seed": seed, "player": player, "side": side, "opponent": opponent, "winner": o.winner if o else None,
             "reason": o.reason if o else "ply limit", "turn": g.state.turn, "plies": plies,
             "cpu_s": round(time.process_time() - t0, 1)}
 
@@ -52,19 +53,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--start", type=int, default=0, help="first seed")
     ap.add_argument("--player", default="greedy")
     ap.add_argument("--side", choices=("german", "soviet", "both"), default="both")
+    ap.add_argument("--opponent", default="random", help="the player on the other side")
     a = ap.parse_args(argv)
     sides = ("german", "soviet") if a.side == "both" else (a.side,)
     summary = {}
     for side in sides:
         wins = 0
         for i in range(a.games):
-            r = play(a.player, side, a.start + i)
+            r = play(a.player, side, a.start + i, opponent=a.opponent)
             wins += r["winner"] == side
             print(json.dumps(r), flush=True)
         lo, hi = wilson(wins, a.games)
         summary[side] = {"games": a.games, "wins": wins, "rate": round(wins / max(1, a.games), 3),
                          "ci95": [round(lo, 3), round(hi, 3)]}
-    print(json.dumps({"summary": summary, "player": a.player, "seeds": [a.start, a.start + a.games - 1]}), flush=True)
+    print(json.dumps({"summary": summary, "player": a.player, "opponent": a.opponent, "seeds": [a.start, a.start + a.games - 1]}), flush=True)
     return 0
 
 

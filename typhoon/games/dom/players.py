@@ -9,10 +9,10 @@ import math
 import random
 from typing import Any
 
-from . import combat
+from . import combat, movement
 from .actions import (Add, Advance, Air, Assault, Attack, Choose, Convert, End, Enter, Fight, Loss, Move, Order,
                       Pass, Retreat, Withdraw)
-from .gamedata import GERMAN, SOVIET
+from .gamedata import GERMAN, SOVIET, STACK_LIMIT
 from .state import DomState
 
 _GOOD = {"DE": 1.0, "DR": 0.5}
@@ -46,6 +46,99 @@ def evaluate(state: DomState, side: str, rules: Any) -> float:
     return v if side == GERMAN else 1 - v
 
 
+# -- the rear guard: hexes whose entry by the enemy ends the game at once ---------------------------
+def sudden_death_hexes(state: DomState, side: str) -> list[str]:
+    """The hexes ``side`` loses the game by letting the enemy enter: for the German, the towns
+    and cities west of the initial front line (4.4 L395-397); for the Soviet, the Moscow hexes
+    (4.1 L357-364). Hexes the enemy already controls are left out (the game would be over)."""
+    m = state.data.map
+    if side == GERMAN:
+        places = (h for h in (*m.towns, *m.cities) if m.west_of_front(h))
+    else:
+        places = iter(m.moscow())
+    enemy = SOVIET if side == GERMAN else GERMAN
+    return sorted(h for h in places if state.control.get(h) != enemy)
+
+
+def enemy_move_state(state: DomState, side: str) -> DomState | None:
+    """The position as the enemy of ``side`` will start its next Movement Phase, as far as its
+    reach goes: the Soviet moves later in this game turn (same TRT MF); the German moves next
+    game turn (its TRT MF, 2.10). None when the enemy has no movement left in the game."""
+    s = state.copy()
+    s.mp_left.clear()
+    s.moved.clear()
+    s.frozen.clear()
+    s.assaulted.clear()
+    if side == SOVIET:
+        if state.turn >= state.data.last_turn:
+            return None
+        s.turn = state.turn + 1
+        s.guderian_out, s.guderian_used = set(), set()  # 5.3 is for GT1 only
+    return s
+
+
+def exposed(state: DomState, side: str, rules: Any = None) -> dict[str, str]:
+    """The sudden-death hexes of ``side`` an enemy unit could enter in its next Movement Phase,
+    each with the reason: 'move' when it is empty of ``side`` and in some enemy unit's reach
+    (``movement.unit_reach``: 10.0 costs, 10.3 no entry into occupied hexes, 6.1 stacking,
+    7.2 GZOC rigid stop and no GZOC to GZOC); for the Soviet also 'assault' when a German
+    panzer could mobile assault the Moscow hex (10.14-10.16, ``rules.assault_options``) and then
+    move in on a favourable result (10.20), while it holds fewer than five Soviet units."""
+    places = sudden_death_hexes(state, side)
+    if not places:
+        return {}
+    s = enemy_move_state(state, side)
+    if s is None:
+        return {}
+    enemy = SOVIET if side == GERMAN else GERMAN
+    grid = state.data.map.grid
+    out: dict[str, str] = {}
+    open_places = [h for h in places if state.side_at(h) != side]
+    movers = [u for u in s.on_map(enemy) if s.hex_of(u) is not None]
+    for u in movers:
+        here = s.hex_of(u)
+        mf = movement.allowance(s, u) + movement.guderian_bonus(s, u)
+        near = [h for h in open_places if h not in out and grid.distance(here, h) <= mf]
+        if not near:
+            continue
+        r = movement.unit_reach(s, u)
+        for h in near:
+            if h in r.cost:
+                out[h] = "move"
+    if side == SOVIET and rules is not None:
+        held = [h for h in places if h not in out and len(state.at(h)) < STACK_LIMIT]
+        for u in movers:
+            if not held:
+                break
+            if not s.is_panzer(u):
+                continue
+            mf = movement.allowance(s, u)
+            if not any(grid.distance(s.hex_of(u), h) <= mf for h in held):
+                continue
+            targets = {t for (t, _) in rules.assault_options(s, (u,))}
+            for h in [h for h in held if h in targets]:
+                out[h] = "assault"
+                held.remove(h)
+    return out
+
+
+def exposure(state: DomState, side: str, rules: Any = None) -> tuple[int, int]:
+    """How badly ``side`` leaves its sudden-death hexes open: (hexes an enemy could enter by
+    movement, missing defenders in hexes open to a mobile assault) -- smaller is better."""
+    ex = exposed(state, side, rules)
+    moves = sum(1 for r in ex.values() if r == "move")
+    short = sum(STACK_LIMIT - len(state.at(h)) for h, r in ex.items() if r == "assault")
+    return moves, short
+
+
+def after_move(state: DomState, units: tuple[str, ...] | list[str], to: str) -> DomState:
+    """A copy of ``state`` with ``units`` standing in ``to`` (for looking ahead only)."""
+    s = state.copy()
+    for u in units:
+        s.stacks.move(u, to)
+    return s
+
+
 class RandomPlayer:
     """Any legal action, at random."""
 
@@ -59,17 +152,23 @@ class RandomPlayer:
 
 
 class GreedyPlayer:
-    """A simple heuristic player. German: mobile assaults and prepared assaults at good public
-    odds, moves towards the nearest city it does not hold. Soviet: holds its ground, attacks
-    only at good odds (or as Stalin orders), enters reinforcements nearest Moscow."""
+    """A simple heuristic player. Both sides first guard the hexes whose entry by the enemy
+    ends the game (German: the towns and cities west of the initial front line, 4.4; Soviet:
+    Moscow, 4.1): no move, mobile assault, advance or loss leaves one open to the enemy's next
+    movement when it can be helped (``exposed``). German: then mobile assaults and prepared
+    assaults at good public odds, moves towards the nearest city it does not hold. Soviet:
+    holds its ground, attacks only at good odds (or as Stalin orders), enters reinforcements
+    nearest Moscow."""
 
     def __init__(self, seed: int | None = None, threshold: float = 0.35, **_: Any) -> None:
         self.name = "greedy"
         self.rng = random.Random(seed)
         self.threshold = threshold
+        self.rules: Any = None
 
     def choose(self, game: Any) -> Any:
         state: DomState = game.state
+        self.rules = getattr(game, "rules", None)
         side = game.current_player
         legal = list(game.legal_actions)
         kinds = {type(a) for a in legal}
@@ -109,13 +208,36 @@ class GreedyPlayer:
             pref = ("bloodbath", "hold", "as", "retreat")
             return min(legal, key=lambda a: pref.index(a.choice))
         if isinstance(first, Loss):
-            return max(legal, key=lambda a: (state.steps.get(a.unit, 0), -state.public_face(a.unit).attack))
+            return self._loss(state, side, legal)
         if isinstance(first, Retreat):
             return first
         if isinstance(first, Advance):
-            units = [a for a in legal if a.unit is not None]
-            return units[0] if units else first
+            return self._advance(state, side, legal)
         return first
+
+    def _loss(self, state: DomState, side: str, legal: list[Any]) -> Any:
+        """The step to lose: not the last guard of a sudden-death hex if it would be eliminated
+        (2.11), then the unit with the most steps left and the smallest attack."""
+        now = exposure(state, side, self.rules)
+
+        def opens(u: str) -> bool:
+            if state.steps.get(u, 1) > 1 or state.hex_of(u) is None:
+                return False
+            s = state.copy()
+            s.stacks.remove(u)
+            return exposure(s, side, self.rules) > now
+
+        return max(legal, key=lambda a: (not opens(a.unit), state.steps.get(a.unit, 0), -state.public_face(a.unit).attack))
+
+    def _advance(self, state: DomState, side: str, legal: list[Any]) -> Any:
+        """11.31: every surviving attacker advances, except one whose leaving would open a
+        sudden-death hex to the enemy's next movement."""
+        stay = next(a for a in legal if a.unit is None) if any(a.unit is None for a in legal) else None
+        target = state.battle.data["target"]
+        for a in legal:
+            if a.unit is not None and (stay is None or self.safe(state, side, (a.unit,), target)):
+                return a
+        return stay if stay is not None else legal[0]
 
     def _attack(self, state: DomState, side: str, legal: list[Any]) -> Any:
         best, best_score = None, self.threshold
@@ -141,16 +263,84 @@ class GreedyPlayer:
             aims = {h for h in m.moscow() if state.control.get(h) != GERMAN}
         return next((a for a in moves if a.to in aims), None)
 
+    def safe(self, state: DomState, side: str, units: tuple[str, ...], to: str,
+             now: tuple[int, int] | None = None) -> bool:
+        """Moving ``units`` to ``to`` opens no sudden-death hex that is covered now."""
+        if now is None:
+            now = exposure(state, side, self.rules)
+        return exposure(after_move(state, units, to), side, self.rules) <= now
+
+    def cover(self, state: DomState, side: str, moves: list[Move]) -> Move | None:
+        """The rear guard (4.4 for the German, 4.1 for the Soviet): when an enemy unit could
+        enter a sudden-death hex in its next movement (``exposed``), the move that closes the
+        most of them: into the hex itself (10.3: the enemy may not enter an occupied hex), or
+        onto the enemy's path, where a German unit's ZOC stops a Soviet unit (7.2) and a Soviet
+        unit blocks a German one (10.3). Cheapest unit first: not mechanized, weakest attack.
+        None when nothing is open or no move helps."""
+        if not moves:
+            return None
+        ex = exposed(state, side, self.rules)
+        if not ex:
+            return None
+        now = exposure(state, side, self.rules)
+        dests = self._cover_hexes(state, side, ex)
+        by_dest: dict[str, list[Move]] = {}
+        for a in moves:
+            if a.to in dests:
+                by_dest.setdefault(a.to, []).append(a)
+        best, best_key = None, None
+        for to, cands in by_dest.items():
+            cands.sort(key=lambda a: (state.is_mech(a.unit), state.public_face(a.unit).attack, a.unit))
+            for a in cands[:3]:
+                after = exposure(after_move(state, (a.unit,), to), side, self.rules)
+                if after >= now:
+                    continue
+                key = (after, state.is_mech(a.unit), state.public_face(a.unit).attack, a.unit, to)
+                if best_key is None or key < best_key:
+                    best, best_key = a, key
+        return best
+
+    def _cover_hexes(self, state: DomState, side: str, ex: dict[str, str]) -> set[str]:
+        """Where a unit of ``side`` could close ``ex``: the open hexes themselves and the hexes
+        of the enemy's cheapest paths into them (for the German also their neighbours: a
+        German unit there puts the path in its ZOC, 7.0)."""
+        s = enemy_move_state(state, side)
+        enemy = SOVIET if side == GERMAN else GERMAN
+        grid = state.data.map.grid
+        out = set(ex)
+        if s is None:
+            return out
+        for u in s.on_map(enemy):
+            here = s.hex_of(u)
+            mf = movement.allowance(s, u)
+            aims = [h for h, why in ex.items() if why == "move" and grid.distance(here, h) <= mf]
+            if not aims:
+                continue
+            r = movement.unit_reach(s, u)
+            for h in aims:
+                if h not in r.cost:
+                    continue
+                path = r.path_to(h)[1:]
+                out.update(path)
+                if side == GERMAN:
+                    for p in path:
+                        out.update(state.data.neighbours[p])
+        return out
+
     def _move(self, state: DomState, side: str, legal: list[Any]) -> Any:
-        win = self.winning_move(state, side, [a for a in legal if isinstance(a, Move)])
+        moves = [a for a in legal if isinstance(a, Move)]
+        win = self.winning_move(state, side, moves)
         if win is not None:
             return win
+        guard = self.cover(state, side, moves)
+        if guard is not None:
+            return guard
+        now = exposure(state, side, self.rules)
         assaults = [a for a in legal if isinstance(a, Assault)]
         for a in assaults:
             o = combat.odds_summary(state, "ma", GERMAN, a.target, a.units, {}, a.launch)
-            if self._odds_score(o) > 0.6:
+            if self._odds_score(o) > 0.6 and self.safe(state, side, a.units, a.launch, now):
                 return a
-        moves = [a for a in legal if isinstance(a, Move)]
         if not moves:
             return next(a for a in legal if isinstance(a, End))
         m = state.data.map
@@ -158,13 +348,15 @@ class GreedyPlayer:
         keep: set[str] = set()
         if side == GERMAN:
             keep, guard = self._garrisons(state, moves)
-            if guard is not None:
+            if guard is not None and self.safe(state, side, (guard.unit,), guard.to, now):
                 return guard
             moves = [a for a in moves if a.unit not in keep]
         if side == GERMAN:
             aims = [h for h in m.cities if state.control.get(h) != GERMAN] or list(m.cities)
         else:
-            aims = list(m.moscow())
+            aims = list(m.moscow()) or list(m.cities)
+        if not aims:
+            return next(a for a in legal if isinstance(a, End))
         by_unit: dict[str, list[Move]] = {}
         for a in moves:
             by_unit.setdefault(a.unit, []).append(a)
@@ -174,7 +366,7 @@ class GreedyPlayer:
             if side == SOVIET and (d0 > 6 and any(state.side_at(n) == GERMAN for n in state.data.neighbours[here])):
                 continue  # hold the line
             best = min(by_unit[u], key=lambda a: (min(grid.distance(a.to, h) for h in aims), a.to))
-            if min(grid.distance(best.to, h) for h in aims) < d0:
+            if min(grid.distance(best.to, h) for h in aims) < d0 and self.safe(state, side, (u,), best.to, now):
                 return best
         return next(a for a in legal if isinstance(a, End))
 
@@ -217,9 +409,9 @@ class GreedyPlayer:
 
     def _enter(self, state: DomState, legal: list[Any]) -> Any:
         grid = state.data.map.grid
-        mos = state.data.map.moscow()
+        mos = state.data.map.moscow() or tuple(state.data.map.cities)
         enters = [a for a in legal if isinstance(a, Enter)]
-        return min(enters, key=lambda a: (min(grid.distance(a.to, h) for h in mos), a.to))
+        return min(enters, key=lambda a: (min((grid.distance(a.to, h) for h in mos), default=0), a.to))
 
 
 __all__ = ["GreedyPlayer", "RandomPlayer", "evaluate"]

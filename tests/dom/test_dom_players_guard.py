@@ -1,0 +1,103 @@
+"""The greedy player's rear guard (issue 11): it leaves no sudden-death hex open to the enemy's
+next movement when it can cover it.
+
+4.4 L395-397: the Soviet wins the instant a town or city west of the initial front line comes
+under his control; 3.7: control flips the instant a ground unit of the other side enters the
+hex; 10.3: no unit enters an enemy-occupied hex; 7.2 L527-537: a Soviet unit stops in the first
+German ZOC hex it enters and never moves GZOC to GZOC. Maps are synthetic (``small_map``: the
+first three columns lie west of the initial front line); game turn 2 gives MF 6 mechanized /
+4 non-mechanized (R-5).
+"""
+
+from __future__ import annotations
+
+from dom_helpers import game_on, make_state, small_map
+
+from typhoon.games.dom import movement
+from typhoon.games.dom.players import GreedyPlayer, exposed
+
+
+def play_until(g, stop) -> None:
+    """Greedy against greedy (same seed) until ``stop(state)`` or the game is over."""
+    players = {s: GreedyPlayer(seed=1) for s in ("german", "soviet")}
+    for _ in range(500):
+        if g.is_over() or stop(g.state):
+            return
+        if g.is_chance():
+            g.roll()
+            continue
+        side = g.current_player
+        g.push(players[side].choose(g.observed(side)), validate=True)
+    raise AssertionError("the player turn did not end")
+
+
+def german_turn_over(state) -> bool:
+    return state.phase.startswith("soviet")
+
+
+def test_german_occupies_the_rear_town_before_assaulting():
+    """pz1 and pz2 (MF 6) could mobile assault the rifle division in 0404 at 9:1 (10.14-10.15,
+    11.7) or reach the town 0208; the Soviet cavalry in 0608 (MF 6) has an open 4-hex road along row 8 into 0208,
+    which would win at once (4.4). The guard comes first: after the German movement no Soviet
+    unit can enter 0208, and the Soviet player turn ends with 0208 still German."""
+    m = small_map(9, 9, german_columns=3, towns={"0208": "Rear"}, cities={"0909": "Orel"})
+    s = make_state(m, german=[("pz1", "0304"), ("pz2", "0304")],
+                   soviet=[("rd", (1, 1), "0404"), ("cd", (2, 1), "0608")])
+    assert exposed(s, "german") == {"0208": "move"}
+    g = game_on(s)
+    play_until(g, german_turn_over)
+    assert g.state.outcome is None
+    assert exposed(g.state, "german") == {}
+    assert not any("0208" in movement.unit_reach(g.state, u).cost for u in g.state.on_map("soviet"))
+    play_until(g, lambda st: st.turn == 3)
+    assert g.state.outcome is None or "Rear" not in g.state.outcome.reason
+    assert g.state.control["0208"] == "german"
+
+
+def test_german_screens_a_rear_town_it_cannot_reach():
+    """The town 0102 lies 5 hexes from the Soviet cavalry in 0602 (MF 6) and 5 from the only
+    German unit, an infantry division in 0206 (MF 4): it cannot be occupied. Standing in 0202
+    it puts every way into 0102 within 6 MF in its ZOC, and 0102 too, so the cavalry stops
+    short (7.2: stop on entering GZOC, never GZOC to GZOC). Walking towards the town (to 0103,
+    adjacent to it) would not: a unit may always enter a ZOC hex."""
+    m = small_map(9, 9, german_columns=3, towns={"0102": "Rear"}, cities={"0909": "Orel"})
+    s = make_state(m, german=[("inf01", "0206")], soviet=[("cd", (2, 1), "0602")])
+    assert exposed(s, "german") == {"0102": "move"}
+    assert "0102" not in movement.unit_reach(s, "inf01").cost
+    g = game_on(s)
+    play_until(g, german_turn_over)
+    assert g.state.hex_of("inf01") == "0202"
+    assert exposed(g.state, "german") == {}
+    play_until(g, lambda st: st.turn == 3)
+    assert g.state.control["0102"] == "german"
+
+
+def test_german_guard_does_not_advance_out_of_the_town():
+    """11.31: attackers may advance into the emptied hex. inf01 and inf02 (4-8 each, R-4) hold
+    the city 0205 west of the front and attack the 1-1 rifle brigade in 0305 at better than 5:1,
+    an automatic DE (11.7). Were both to advance, the Soviet cavalry in 0608 (MF 6) could ride
+    into the empty city by row 4 and win (4.4): one of them stays, and the city holds."""
+    m = small_map(9, 9, german_columns=3, cities={"0205": "Rear"})
+    s = make_state(m, german=[("inf01", "0205"), ("inf02", "0205")],
+                   soviet=[("rb", (1, 1), "0305"), ("cd", (2, 1), "0608")])
+    g = game_on(s)
+    play_until(g, german_turn_over)
+    assert g.state.last_battle["result"] == "DE"
+    assert g.state.side_at("0205") == "german" and g.state.side_at("0305") == "german"
+    assert exposed(g.state, "german") == {}
+    play_until(g, lambda st: st.turn == 3)
+    assert g.state.control["0205"] == "german"
+
+
+def test_soviet_fills_an_empty_moscow_hex_a_german_could_enter():
+    """4.1 L357-364: a German unit entering a Moscow hex wins at once. With Moscow 0805/0806
+    empty and a panzer division in 0505, three hexes away with MF 4 on game turn 3 (R-5), the
+    Soviet moves a unit into each before anything else."""
+    m = small_map(9, 9, german_columns=3, cities={"0805": "Moscow", "0806": "Moscow"})
+    s = make_state(m, phase="soviet_first", german=[("pz1", "0505")],
+                   soviet=[("rd", (1, 1), "0904"), ("rd", (1, 2), "0907")])
+    before = exposed(s, "soviet")
+    assert set(before) == {"0805", "0806"}
+    g = game_on(s)
+    play_until(g, lambda st: st.phase != "soviet_first")
+    assert g.state.side_at("0805") == "soviet" and g.state.side_at("0806") == "soviet"
