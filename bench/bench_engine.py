@@ -3,7 +3,9 @@ and state-copy time.
 
 Prints medians of several runs (never asserted in tests). CPU time (``time.process_time``) is
 what "on one core" means and is robust to other work on the machine; on a shared machine
-compare runs taken close together (or instruction counts) rather than single figures. Usage:
+compare runs taken close together (or instruction counts) rather than single figures.
+It prints whether the compiled builds of the hot modules (scripts/build_compiled.py) are in
+use; ``TYPHOON_PURE_PYTHON=1`` measures the pure-Python modules. Usage:
     python bench/bench_engine.py [--games 200] [--runs 5] [--json]
 """
 
@@ -15,6 +17,7 @@ import random
 import statistics
 import time
 
+from typhoon import compiled
 from typhoon.ai.match import play_game
 from typhoon.games.bfm import new_game
 
@@ -102,9 +105,14 @@ def main() -> None:
     out["push_median_us"] = push_us
     out["pop_median_us"] = pop_us
     out["copy_median_us"] = copy_us = state_copy(3000)
+    out["compiled_modules"] = used = compiled.in_use()
     if args.json:
         print(json.dumps(out))
         return
+    if used:
+        print(f"compiled modules in use ({len(used)}): {', '.join(m.rsplit('.', 1)[1] for m in used)}")
+    else:
+        print("pure Python (no compiled module in use: none built, stale, or TYPHOON_PURE_PYTHON=1)")
     print(f"random playouts, one core (CPU time), median of {args.runs} runs x {args.games} games:")
     for edition in ("2009", "1986"):
         print(f"  {edition}: {out[f'games_per_second_{edition}']:.1f} games/s "

@@ -16,4 +16,11 @@ if [ "${1:-}" = "--all" ]; then
 else
   .venv/bin/python -m pip install --quiet -e .
 fi
+# optional speed-up: compiled (Cython) builds of the engine's hottest modules, from the same
+# source (scripts/build_compiled.py; skipped when TYPHOON_PURE_PYTHON=1). Never fatal: without
+# them the pure-Python modules run, with the same results.
+if [ -z "${TYPHOON_PURE_PYTHON:-}" ] || [ "${TYPHOON_PURE_PYTHON}" = "0" ]; then
+  .venv/bin/python scripts/build_compiled.py \
+    || echo "note: the compiled modules were not (all) built; the engine runs them as pure Python"
+fi
 echo "Typhoon is set up in .venv (try: .venv/bin/typhoon --help)"

@@ -2,6 +2,10 @@
 
 __version__ = "0.1.0"
 
+from . import compiled as _compiled  # noqa: E402 (first: compiled builds of unchanged hot modules, if any)
+
+_compiled.install()
+
 
 def _install_game_registry() -> None:
     # The core finds game packages by name (save records name their game) without importing

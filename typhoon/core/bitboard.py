@@ -40,7 +40,8 @@ class BitGrid:
         self.order: tuple[str, ...] = tuple(sorted(grid.all_hexes, key=grid.axial))
         self.index = {h: i for i, h in enumerate(self.order)}
         self.bit = {h: 1 << i for i, h in enumerate(self.order)}
-        self.all = (1 << len(self.order)) - 1
+        size = len(self.order)  # a Python int (compiled, ``1 << len(...)`` would be a C shift)
+        self.all = (1 << size) - 1
         groups: dict[int, int] = {}
         for h in self.order:
             for n in grid.neighbours(h):

@@ -1,0 +1,194 @@
+"""Compile the engine's hottest pure-Python modules with Cython (optional speed-up).
+
+    .venv/bin/python scripts/build_compiled.py [--force] [--jobs N]
+
+The modules of ``MODULES`` are compiled unchanged (Cython's pure Python mode: the same
+``.py`` source, no rule rewritten) into ``typhoon/_compiled/``, with ``manifest.json`` naming
+each module's extension file and the SHA-256 of the source it was built from;
+``typhoon.compiled`` loads a build only while its source is unchanged, and
+``TYPHOON_PURE_PYTHON=1`` turns every build off. Intermediate files go to ``build/compiled/``.
+
+Cython is installed if missing, at the version pinned in pyproject.toml's ``compiled`` extra.
+A module whose generated C does integer arithmetic in C where Python would use its own
+unbounded integers (a C shift, which could silently lose bits: ``1 << len(...)``) is refused
+and stays pure Python. Exit status 0 when every module is built or up to date, 1 otherwise;
+``scripts/setup.sh`` goes on either way (the pure-Python modules are the fallback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "typhoon" / "_compiled"
+WORK = ROOT / "build" / "compiled"
+
+# the hottest modules of random Battle for Moscow games (cProfile of bench/bench_engine.py's
+# playouts: together about 90 % of the engine's own time); docs/performance.md
+MODULES = (
+    "typhoon.games.bfm.movement",
+    "typhoon.core.game",
+    "typhoon.games.bfm.rules",
+    "typhoon.games.bfm.state",
+    "typhoon.core.bitboard",
+    "typhoon.games.bfm.battles",
+    "typhoon.games.bfm.replacements",
+    "typhoon.games.bfm.combat",
+    "typhoon.games.bfm.sequence",
+    "typhoon.games.bfm.actions",
+)
+
+# Python semantics kept: annotations are not C types, no local variable gets a C type, and an
+# expression Cython still computes in C (``len(x) * 8``) raises OverflowError rather than wrap
+DIRECTIVES = {
+    "language_level": 3,
+    "annotation_typing": False,
+    "infer_types": False,
+    "overflowcheck": True,
+    "binding": True,
+}
+
+# a C-level shift in the module's own code (not in a comment): ``(1 << __pyx_t_7)``
+_C_SHIFT = re.compile(r"<<\s*\(?\s*__pyx_[tv]_|__pyx_[tv]_\w+\s*\)?\s*<<")
+
+
+def source_file(module: str) -> Path:
+    return ROOT.joinpath(*module.split(".")).with_suffix(".py")
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def cython_pin() -> str:
+    """The Cython requirement of pyproject.toml's ``compiled`` extra (one place for the pin)."""
+    doc = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    for req in doc["project"]["optional-dependencies"]["compiled"]:
+        if req.lower().startswith("cython"):
+            return req
+    raise SystemExit("pyproject.toml: the 'compiled' extra names no Cython version")
+
+
+def ensure_cython() -> None:
+    """Import Cython, installing the pinned version with pip first if it is missing."""
+    try:
+        import Cython  # noqa: F401
+    except ImportError:
+        pin = cython_pin()
+        print(f"installing {pin} (to compile the engine's hot modules)")
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", pin], check=True)
+
+
+def read_manifest() -> dict:
+    try:
+        doc = json.loads((OUT / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if doc.get("suffix") != EXTENSION_SUFFIXES[0] or not isinstance(doc.get("modules"), dict):
+        return {}
+    return doc["modules"]
+
+
+def up_to_date(module: str, entry: dict | None) -> bool:
+    return (entry is not None and (OUT / entry["file"]).is_file()
+            and entry.get("sha256") == sha256(source_file(module)))
+
+
+def c_shifts(c_file: Path) -> list[str]:
+    """Lines of generated C that shift C integers (Python's ``<<`` never loses bits)."""
+    bad = []
+    for line in c_file.read_text(encoding="utf-8", errors="replace").splitlines():
+        code = line.strip()
+        if code.startswith(("*", "/*", "#")):
+            continue
+        if _C_SHIFT.search(code):
+            bad.append(code)
+    return bad
+
+
+def build(modules: list[str], jobs: int) -> dict[str, dict]:
+    """Compile ``modules``; the manifest entries of those built and accepted."""
+    from Cython.Build import cythonize
+    from setuptools import Distribution, Extension
+
+    hashes = {m: sha256(source_file(m)) for m in modules}
+    # no debug information (Python's own CFLAGS ask for it): a faster build, smaller files
+    exts = [Extension(m, [str(source_file(m).relative_to(ROOT))], extra_compile_args=["-g0"]) for m in modules]
+    cwd = Path.cwd()
+    try:
+        os.chdir(ROOT)  # cythonize names modules from paths relative to the package root
+        exts = cythonize(exts, build_dir=str(WORK / "c"), compiler_directives=DIRECTIVES,
+                         nthreads=jobs, quiet=True)
+        accepted = []
+        for ext in exts:
+            c_file = ROOT / ext.sources[0]
+            bad = c_shifts(c_file)
+            if bad:
+                print(f"{ext.name}: not compiled (C integer shift in {c_file.name}: {bad[0][:100]})")
+                continue
+            accepted.append(ext)
+        dist = Distribution({"name": "typhoon-compiled", "ext_modules": accepted})
+        cmd = dist.get_command_obj("build_ext")
+        cmd.build_lib = str(WORK / "lib")
+        cmd.build_temp = str(WORK / "tmp")
+        cmd.parallel = jobs
+        cmd.ensure_finalized()
+        cmd.run()
+    finally:
+        os.chdir(cwd)
+    OUT.mkdir(parents=True, exist_ok=True)
+    entries = {}
+    for ext in accepted:
+        built = WORK / "lib" / cmd.get_ext_filename(ext.name)
+        name = ext.name + EXTENSION_SUFFIXES[0]
+        if sha256(source_file(ext.name)) != hashes[ext.name]:
+            print(f"{ext.name}: source changed during the build; left pure Python")
+            continue
+        shutil.copyfile(built, OUT / name)
+        entries[ext.name] = {"file": name, "sha256": hashes[ext.name]}
+    return entries
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--force", action="store_true", help="rebuild every module")
+    ap.add_argument("--jobs", type=int, default=2, help="parallel compilations (default 2)")
+    args = ap.parse_args(argv)
+    old = {} if args.force else read_manifest()
+    keep = {m: old[m] for m in MODULES if up_to_date(m, old.get(m))}
+    todo = [m for m in MODULES if m not in keep]
+    if not todo:
+        print(f"compiled modules up to date ({len(keep)} in typhoon/_compiled)")
+        return 0
+    entries = dict(keep)
+    try:
+        ensure_cython()
+        print(f"compiling {len(todo)} module(s) with Cython: {', '.join(m.rsplit('.', 1)[1] for m in todo)}")
+        entries.update(build(todo, max(1, args.jobs)))
+    except (Exception, SystemExit) as e:  # no Cython, no compiler, a failed compilation: pure Python
+        print(f"compiled modules not built ({type(e).__name__}: {e})")
+    OUT.mkdir(parents=True, exist_ok=True)
+    for stale in OUT.glob("*" + EXTENSION_SUFFIXES[0]):
+        if stale.name not in {e["file"] for e in entries.values()}:
+            stale.unlink()
+    manifest = {"suffix": EXTENSION_SUFFIXES[0], "python": sys.version.split()[0],
+                "modules": {m: entries[m] for m in MODULES if m in entries}}
+    (OUT / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    missing = [m for m in MODULES if m not in entries]
+    print(f"compiled modules: {len(entries)} of {len(MODULES)} in typhoon/_compiled"
+          + (f" (pure Python: {', '.join(missing)})" if missing else ""))
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
