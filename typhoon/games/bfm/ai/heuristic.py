@@ -11,7 +11,11 @@ battles they make (surrounded units cannot retreat), drive on Moscow and the cit
 advance after combat (9.0 step 6). Soviet: a line of zones of control (7.0), hold Moscow and
 the cities, use forest/fortifications/major cities (9.2), keep a way back open (9.3),
 counterattack where the expectation pays, spend replacements (10.0-10.2) and place the 1st
-Shock Army (11.0).
+Shock Army (11.0). The Soviet line is planned against what the German can really bring next
+turn (``_Exposure``: the infantry attacks from where it stands, only the panzers move before
+the German Combat Phase, 4.0): no unit left where the CRT costs it dear, the strongest unit in
+Moscow and the hexes around Moscow the German could attack it from filled (9.0), Moscow retaken
+at any odds late (5.0), steps restored where they lower the German's odds most (10.0).
 
 ``noise`` > 0 perturbs every score (used for rollouts and plan variations by the search
 players); with the same seed the player is deterministic.
@@ -24,7 +28,8 @@ from functools import cache
 from typing import Any
 
 from ....core.game import Game
-from .. import combat, movement, replacements
+from ....core.odds import odds_ratio
+from .. import combat, movement, replacements, sequence
 from ..actions import (
     Advance,
     Attack,
@@ -41,6 +46,7 @@ from ..actions import (
     StandFast,
 )
 from ..data import bfm_data
+from ..kinds import Result
 from ..state import BfmState, enemy_of
 from . import expect as ex
 
@@ -85,9 +91,9 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: cities; ``room``: how much Soviet units keep a retreat open (9.3).
 #: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
 STYLES: dict[str, dict[str, float]] = {
-    "standard": {"german_min_col": 0, "soviet_min_col": 1, "bar": 0.5, "trade": 1.3, "strike": 1.0, "guard": 1.0, "drive": 2.0, "danger": 0.5, "cities": 0.6, "room": 1.5},
-    "aggressive": {"german_min_col": 0, "soviet_min_col": 0, "bar": 0.0, "trade": 1.0, "strike": 1.0, "guard": 1.0, "drive": 3.0, "danger": 0.3, "cities": 0.6, "room": 1.0},
-    "cautious": {"german_min_col": 2, "soviet_min_col": 2, "bar": 1.0, "trade": 1.6, "strike": 0.7, "guard": 2.0, "drive": 0.9, "danger": 2.0, "cities": 0.6, "room": 2.5},
+    "standard": {"german_min_col": 0, "soviet_min_col": 1, "bar": 0.5, "trade": 1.3, "strike": 1.0, "guard": 1.0, "drive": 2.0, "danger": 0.5, "cities": 0.6, "room": 1.5, "exposure": 1.5, "ring": 6.0, "soviet_trade": 1.3, "place_first": 0.0, "retake": 4.0, "retake_turns": 2.0, "repel": 0.0},
+    "aggressive": {"german_min_col": 0, "soviet_min_col": 0, "bar": 0.0, "trade": 1.0, "strike": 1.0, "guard": 1.0, "drive": 3.0, "danger": 0.3, "cities": 0.6, "room": 1.0, "exposure": 1.0, "ring": 4.0, "soviet_trade": 1.0, "place_first": 0.0, "retake": 4.0, "retake_turns": 2.0, "repel": 0.0},
+    "cautious": {"german_min_col": 2, "soviet_min_col": 2, "bar": 1.0, "trade": 1.6, "strike": 0.7, "guard": 2.0, "drive": 0.9, "danger": 2.0, "cities": 0.6, "room": 2.5, "exposure": 2.0, "ring": 8.0, "soviet_trade": 1.6, "place_first": 0.0, "retake": 4.0, "retake_turns": 2.0, "repel": 0.0},
 }
 
 
@@ -319,6 +325,34 @@ class HeuristicPlayer:
         return _Strike(state, self.battle_worth(state, "german", jitter=False), self.knobs["strike"])
 
     def _plan_soviet_moves(self, state: BfmState, movers: list[str]) -> list[Any]:
+        """Soviet moves (8.0): a line planned against what the German can really bring next
+        turn (``_Exposure``); planned twice, the second time with the panzers' reach through
+        the zones of control (7.1) of the line the first pass made."""
+        if not self.knobs["exposure"]:
+            return self._soviet_pass(state, movers, None)
+        expo = _Exposure(state)
+        plan = self._soviet_pass(state, movers, expo)
+        if plan and not expo.none:
+            scr = state.copy()
+            for m in plan:
+                scr.put(m.unit, m.to)
+            plan = self._soviet_pass(state, movers, _Exposure(scr))
+        return plan
+
+    def _moscow_garrison(self, state: BfmState, movers: list[str], expo: "_Exposure") -> str | None:
+        """The unit to hold Moscow (5.0) when the German can attack it: the strongest that can
+        get there (the one already there on a tie)."""
+        data = state.data
+        if any(state.hex_of.get(u) == data.moscow for u in state.hex_of if u not in movers):
+            return None
+        if not expo.attackers(data.moscow):
+            return None
+        can = [u for u in movers if data.moscow in movement.reach(state, u)]
+        if not can:
+            return None
+        return max(can, key=lambda u: (state.strength(u), state.hex_of[u] == data.moscow, u))
+
+    def _soviet_pass(self, state: BfmState, movers: list[str], expo: "_Exposure | None") -> list[Any]:
         data = state.data
         g = geo(data.edition)
         dist, to_m, shifts = g["dist"], g["to_moscow"], g["shifts"]
@@ -343,11 +377,30 @@ class HeuristicPlayer:
         plan = []
         # the most threatened units decide first; then the rest fill the line
         order = sorted(movers, key=lambda u: (-threat[state.hex_of[u]], to_m[state.hex_of[u]], u))
+        garrison = self._moscow_garrison(state, movers, expo) if expo is not None else None
+        ring: set[str] = set()
+        if garrison is not None:
+            order.remove(garrison)
+            order.insert(0, garrison)
+        ring_bonus = 0.0
+        retake = expo is not None and state.side_at(data.moscow) == "german"
+        if expo is not None and expo.attackers(data.moscow):
+            # 9.0: Moscow can only be attacked from the hexes around it: fill those the German
+            # reaches, the more the higher the odds he could get against its garrison (5.0)
+            ring = {n for n in data.neighbours[data.moscow] if n not in expo.at}
+            holder = garrison or state.unit_at(data.moscow)
+            col = expo.column(data.moscow, state.strength(holder) if holder else 4)
+            ring_bonus = knobs["ring"] * max(1, col + 1)
+            if state.turn + 1 >= data.last_turn:
+                ring_bonus *= 3.0  # 5.0: the German's next turn is the last, Moscow decides
         for u in order:
             here = state.hex_of[u]
             strength = state.strength(u)
             reach = movement.reach(state, u)
             best, best_score = here, None
+            if u == garrison:
+                reach = {data.moscow: 0}
+            step = ex.step_of(state, u)[0]
             for h in reach:
                 if h != here and h in occupied:
                     continue
@@ -359,10 +412,20 @@ class HeuristicPlayer:
                     if state.control.get(h) != "soviet":
                         score += 4.0
                 score += 1.5 * shifts[h][1]
-                defence = strength * (2 ** shifts[h][1])
-                odds = threat[h] / max(1.0, defence)
-                if odds >= 2.0:
-                    score -= 3.0 * (odds - 1.5)
+                if retake and to_m[h] == 1:
+                    # 5.0: a German-held Moscow decides the game: mass around it to retake it (9.0)
+                    score += knobs["retake"] * (1.0 + strength / 8.0)
+                if expo is not None:
+                    # what the German can really bring here next turn (4.0, 7.1, 9.1-9.3)
+                    odds = expo.column(h, strength) + 1.0
+                    score -= knobs["exposure"] * expo.danger(h, strength, step)
+                    if h in ring:
+                        score += ring_bonus
+                else:
+                    defence = strength * (2 ** shifts[h][1])
+                    odds = threat[h] / max(1.0, defence)
+                    if odds >= 2.0:
+                        score -= 3.0 * (odds - 1.5)
                 # stay between the Germans and Moscow, close to the front but not past it
                 if to_m[h] > front + 2:
                     score -= 1.5 * (to_m[h] - front - 2)
@@ -439,6 +502,8 @@ class HeuristicPlayer:
             v += MOSCOW_VALUE if target == data.moscow else CITY_VALUE
         if side == "german":
             v += max(0, 6 - g["to_moscow"][target]) * 0.3
+        elif g["to_moscow"][target] == 1 and state.side_at(data.moscow) == "soviet":
+            v += self.knobs["repel"]  # 9.3 DR: a German pushed off Moscow's ring cannot attack it from there
         return v
 
     def battle_worth(self, state: BfmState, side: str, jitter: bool = True):
@@ -450,7 +515,9 @@ class HeuristicPlayer:
         g = geo(data.edition)
         late = state.turn >= data.last_turn
         min_col = int(self.knobs[f"{side}_min_col"])
-        trade = self.knobs["trade"]
+        # 10.0: the Soviet gets five replacement steps a turn, the German one: a Soviet step is
+        # cheaper to the Soviet than a German step to the German (``soviet_trade``)
+        trade = self.knobs["soviet_trade" if side == "soviet" else "trade"]
 
         def need(t: str) -> int:
             n = min_col
@@ -462,6 +529,8 @@ class HeuristicPlayer:
                 n = min(n, 1)
             if side == "soviet" and late and t == data.moscow:
                 n = 0  # 5.0: the last chance to retake Moscow
+            if side == "soviet" and t == data.moscow and state.turn >= data.last_turn - self.knobs["retake_turns"]:
+                n = 0  # 5.0: a German-held Moscow decides the game: retake it at any odds
             return n
 
         def value(t: str, e: ex.Expect) -> float:
@@ -598,9 +667,15 @@ class HeuristicPlayer:
                 c = min(cities, key=lambda h: (-threat[h], g["to_moscow"][h], h))
                 if threat[c] > 0 or len(restorable) == 0:
                     return Place(self._best_pool(state, pool), c)
+            if pool and hexes and self.knobs["place_first"]:
+                # 10.2: a new unit is one more zone of control in the line (7.0): placed just
+                # behind the German front, where it can reach the line this turn
+                germans = [h for u, h in state.hex_of.items() if data.units[u].side == "german"]
+                front = min((g["to_moscow"][h] for h in germans), default=9)
+                h = min(hexes, key=lambda h: (abs(g["to_moscow"][h] - max(1, front - 1)) + 0.3 * g["to_moscow"][h], h))
+                return Place(self._best_pool(state, pool), h)
             if restorable:
-                u = max(restorable, key=lambda u: (threat[state.hex_of[u]] + self._jitter(), -g["to_moscow"][state.hex_of[u]], u))
-                return Restore(u)
+                return Restore(self._soviet_restore(state, restorable, threat))
             if pool and hexes:
                 h = min(hexes, key=lambda h: (g["to_moscow"][h], h))
                 return Place(self._best_pool(state, pool), h)
@@ -614,10 +689,136 @@ class HeuristicPlayer:
             return Place(self._best_pool(state, pool), h)
         return EndPhase()
 
+    def _soviet_restore(self, state: BfmState, restorable: list[str], threat: dict[str, float]) -> str:
+        """The reduced unit a Soviet step restores (10.0 item 2): the one whose full strength
+        most lowers what the German can get against it where it stands next turn
+        (``_Exposure``), Moscow's garrison first; the most threatened without the knob."""
+        data = state.data
+        g = geo(data.edition)
+        if not self.knobs["exposure"]:
+            return max(restorable, key=lambda u: (threat[state.hex_of[u]] + self._jitter(), -g["to_moscow"][state.hex_of[u]], u))
+        expo = _Exposure(state)
+
+        def gain(u: str) -> float:
+            h = state.hex_of[u]
+            spec = data.units[u]
+            v = expo.danger(h, spec.reduced, float(spec.reduced)) - expo.danger(h, spec.full, float(spec.full - spec.reduced))
+            if h == data.moscow:
+                v += 2.0 + expo.column(h, spec.reduced) + 1
+            elif h in data.cities:
+                v += 0.5
+            return v + 0.05 * threat[h] + self._jitter()
+
+        return max(restorable, key=lambda u: (gain(u), -g["to_moscow"][state.hex_of[u]], u))
+
     @staticmethod
     def _best_pool(state: BfmState, pool: list[str]) -> str:
         data = state.data
         return max(pool, key=lambda u: (data.units[u].reduced, data.units[u].movement, u))
+
+
+class _Exposure:
+    """What the German can bring against each hex in his next Combat Phase (4.0: only the
+    panzers move before it, in the Panzer Movement Phase; the infantry attacks from where it
+    stands), with the Soviet units where they stand: the panzers' reach is the engine's own
+    (``movement.reach`` on a copy of the position entered into that phase: 7.1 zones of control
+    stop them, 12.1 mud), the attack strength the engine's own (``combat.attack_strength``:
+    12.2 mud halving). ``column(h, s)``: the CRT column (0 = 1:1, -1 below) of that attack
+    against a Soviet defender of strength ``s`` in ``h`` after the 9.2 shifts of the hex (a
+    river counts when every hex the attack could come from is across one)."""
+
+    def __init__(self, state: BfmState) -> None:
+        data = state.data
+        self.data = data
+        self.none = state.turn >= data.last_turn  # no German turn follows (5.0: the game ends)
+        self._attackers: dict[str, list[str]] = {}
+        self._col: dict[tuple[str, int], int] = {}
+        if self.none:
+            return
+        scr = state.copy()
+        scr.turn = state.turn + 1
+        units = data.units
+        self.german = {u: h for u, h in scr.hex_of.items() if units[u].side == "german"}
+        panzers = [u for u in self.german if units[u].kind == "panzer"]
+        self.reach: dict[str, frozenset[str]] = {}
+        if panzers:
+            sequence.enter_phase(scr, "german_panzer_movement", [])
+            if scr.phase == "german_panzer_movement":
+                for u in panzers:
+                    self.reach[u] = frozenset(movement.reach(scr, u))
+        self.state = scr
+        self.at = {h: u for u, h in self.german.items()}
+
+    def attackers(self, h: str) -> list[str]:
+        """German units that could attack a Soviet unit in ``h`` next turn (strongest first)."""
+        got = self._attackers.get(h)
+        if got is not None:
+            return got
+        if self.none:
+            return []
+        data = self.data
+        nb = data.neighbours[h]
+        free = [n for n in nb if n not in self.at]
+        out = []
+        for u, where in self.german.items():
+            if where in nb:
+                out.append(u)
+            elif u in self.reach and any(n in self.reach[u] for n in free):
+                out.append(u)
+        st = self.state
+        out.sort(key=lambda u: (-st.strength(u), u))
+        # one unit a hex (8.2.1): at most as many attackers as hexes around the target
+        slots = sum(1 for n in nb if n in self.at) + len(free)
+        got = self._attackers[h] = out[:slots]
+        return got
+
+    def column(self, h: str, strength: int) -> int:
+        """The CRT column the German could reach against ``strength`` in ``h`` (-1: none)."""
+        key = (h, strength)
+        col = self._col.get(key)
+        if col is not None:
+            return col
+        att = self.attackers(h)
+        if not att:
+            col = -1
+        else:
+            data = self.data
+            st = self.state
+            attack = combat.attack_strength(st, att)[0]
+            ratio = min(odds_ratio(attack, strength), combat.MAX_RATIO)
+            g = geo(data.edition)
+            n = g["shifts"][h][1]
+            # 9.2: the river shift only if every hex the attack may come from is across one
+            sources = [n2 for n2 in data.neighbours[h] if n2 in self.at or any(n2 in self.reach.get(u, ()) for u in att)]
+            if sources and all(frozenset((n2, h)) in data.rivers for n2 in sources):
+                n += 1
+            col = ratio - 1 - n
+        self._col[key] = col
+        return col
+
+    def danger(self, h: str, strength: int, step: float) -> float:
+        """The German's expected net gain, in strength points, from attacking a Soviet unit of
+        ``strength`` (a step of ``step``) in ``h`` at ``column(h, strength)``: the results of
+        that CRT column (9.1, 9.3) weighed by what each costs the defender (DE: all; DRL, EX: a step; DR: a share of the unit, for the retreat it may not
+        survive) less 0.8 of what the attacker loses (EX: a step as large; AL: a small step)."""
+        col = self.column(h, strength)
+        if col < 0:
+            return 0.0
+        loss = gain = 0.0
+        for r, q in self.data.crt.distribution(col).items():
+            p = float(q)
+            if r == Result.DE:
+                loss += p * strength
+            elif r == Result.DRL:
+                loss += p * step
+            elif r == Result.EX:
+                loss += p * step
+                gain += p * step
+            elif r == Result.DR:
+                loss += p * 0.3 * strength
+            elif r == Result.AL:
+                gain += p * 3.0
+        return loss - 0.8 * gain
 
 
 class _Strike:

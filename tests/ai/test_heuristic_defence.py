@@ -1,0 +1,73 @@
+"""The Soviet defence of Battle for Moscow's heuristic (typhoon/games/bfm/ai/heuristic.py, issue 13).
+
+Expected choices are derived from the rules, not from the code: in the German player turn only
+the panzers move before the Combat Phase (4.0 sequence of play: Panzer Movement, then Combat),
+so the German infantry attacks next turn from the hexes it holds now; odds are attack divided by
+defence, fractions dropped (9.0), shifted one column left for a defender in forest and in a major
+city (9.2: Moscow is one, 000 3.0/9.2); below 1:1 an attack has no effect (9.1). Counter values
+from the 2009 manifest: 24A and 13A 8/4 Soviet armies, 10A 8/4; XXII and XXXV 8-4 and VII 7-4
+German infantry corps. Turn 5 is clear and so is turn 6, when the German attacks next.
+"""
+
+from __future__ import annotations
+
+from typhoon.games.bfm import combat, position
+from typhoon.games.bfm.actions import Move
+from typhoon.games.bfm.ai.heuristic import HeuristicPlayer
+
+
+def soviet_to_move(units: dict[str, str | tuple[str, str]], movers: set[str], turn: int = 5):
+    """A Soviet Movement Phase position; only ``movers`` may still move (the others moved)."""
+    doc = {"options": {"edition": "2009"}, "turn": turn, "phase": "soviet_movement", "units": {}}
+    for u, spec in units.items():
+        h, red = (spec[0], True) if isinstance(spec, tuple) else (spec, False)
+        doc["units"][u] = {"hex": h, "reduced": red}
+    st = position.from_json(doc)
+    st.moved = {u for u in st.hex_of if u not in movers}
+    return st
+
+
+def destination(plan: list, unit: str, here: str) -> str:
+    moves = [a.to for a in plan if isinstance(a, Move) and a.unit == unit]
+    return moves[-1] if moves else here
+
+
+def odds_from_adjacent_infantry(st, unit: str, hex_: str):
+    """The odds every German unit next to ``hex_`` would have against ``unit`` standing there."""
+    data = st.data
+    scratch = st.copy()
+    scratch.put(unit, hex_)
+    attackers = [u for n in data.neighbours[hex_] for u in scratch.occupants(n) if data.units[u].side == "german"]
+    return combat.battle_odds(scratch, hex_, attackers) if attackers else None
+
+
+# The cities within reach are held by Soviet units that have moved, so no city draws 24A.
+CITIES_HELD = {"10A": "1103", "13A": "1107", "16A": "0809", "19A": "0805", "20A": "0803", "29A": "0603", "30A": "0601"}
+
+
+def test_soviet_unit_leaves_a_forest_hex_the_infantry_attacks_at_3_to_1_for_an_equal_one():
+    # 24A (reduced, 4) in forest 0604; XXII in 0605 and XXXV in 0504 are next to it: 16 vs 4 =
+    # 4:1, forest -1 = 3:1 (0605 is not across a river, so 9.2's river shift does not apply).
+    # 0704, one hex nearer Moscow, is forest too; the only German next to it is VII in 0804:
+    # 7 vs 4 = 1:1, forest -1: below 1:1, no effect (9.1). Staying is the 3:1 blunder.
+    units = {**CITIES_HELD, "24A": ("0604", "r"), "XXII": "0605", "XXXV": "0504", "VII": "0804"}
+    st = soviet_to_move(units, {"24A"})
+    stay = odds_from_adjacent_infantry(st, "24A", "0604")
+    assert stay is not None and stay.label == "3:1"
+    assert odds_from_adjacent_infantry(st, "24A", "0704").column is None
+    to = destination(HeuristicPlayer(seed=0).plan_movement(st, "soviet"), "24A", "0604")
+    odds = odds_from_adjacent_infantry(st, "24A", to)
+    assert to != "0604"
+    assert odds is None or odds.column is None or odds.column < 2, (to, odds and odds.label)
+
+
+def test_moscow_is_held_by_the_strongest_unit_that_can_reach_it_when_attackable():
+    # XXII (8) in 1202 is next to Moscow (1103, a major city; no river on that hexside): against the reduced 13A (4) it
+    # gets 8 vs 4 = 2:1, major city -1 = 1:1; against the full 10A (8), 1:1 -1: no effect.
+    units = {"13A": ("1002", "r"), "10A": "1204", "XXII": "1202", "16A": "1107"}
+    st = soviet_to_move(units, {"13A", "10A"})
+    assert odds_from_adjacent_infantry(st, "13A", "1103").label == "1:1"
+    assert odds_from_adjacent_infantry(st, "10A", "1103").column is None
+    plan = HeuristicPlayer(seed=0).plan_movement(st, "soviet")
+    assert destination(plan, "10A", "1204") == "1103"
+    assert destination(plan, "13A", "1002") != "1103"
