@@ -14,7 +14,8 @@ is faster (docs/research.md "Throughput"):
   three times (validated push, the info mask, the caller's ``action_masks()``);
 * observations are written into one preallocated ``(num_envs, *shape)`` float32 batch, masks into
   one ``(num_envs, num_actions)`` bool batch updated in place (only the indices that changed);
-* only the games that moved are touched; nothing goes through per-env Gymnasium wrappers.
+* only the games that moved are touched; nothing goes through per-env Gymnasium wrappers;
+* across processes (``ProcessVectorEnv``) observations and masks are shared memory, not pickled.
 
 ``action_masks()`` returns the batch of masks (sb3-contrib's name); ``legal_indices(i)`` the
 indices of game ``i``. Autoreset: ``autoreset_mode="next_step"`` (Gymnasium's default, as
@@ -22,10 +23,11 @@ indices of game ``i``. Autoreset: ``autoreset_mode="next_step"`` (Gymnasium's de
 ``"same_step"`` (the game resets at once; the last observation is in ``infos["final_obs"]``, its
 info in ``infos["final_info"]``).
 
-An encoding may offer a faster observation through an optional method
+An encoding may offer two optional methods the environment uses when they are there:
 ``observation_into(state, player, out)`` (write the observation of ``state`` for ``player`` into
-the float32 array ``out`` of ``observation_shape``, every cell); the environment uses it when it
-is there, else copies ``encoding.observation``. Nothing here knows a game.
+the float32 array ``out`` of ``observation_shape``, every cell; else ``encoding.observation`` is
+copied) and ``legal_indices(state, legal)`` (the indices of the list ``legal`` of legal actions,
+in its order, in one call; else ``encoding.encode`` one action at a time). Nothing here knows a game.
 """
 
 from __future__ import annotations
@@ -59,7 +61,7 @@ class _Slot:
     """One game of the vector: its random stream (as ``TyphoonEnv``'s ``np_random``), the game,
     the opponent, the reward shaper, the step count and the legal actions by index."""
 
-    __slots__ = ("rng", "game", "opponent", "shaper", "steps", "actions", "done")
+    __slots__ = ("rng", "game", "opponent", "shaper", "steps", "actions", "index", "done")
 
     def __init__(self) -> None:
         self.rng: np.random.Generator | None = None
@@ -68,6 +70,7 @@ class _Slot:
         self.shaper: Shaper | None = None
         self.steps = 0
         self.actions: dict[int, Any] = {}  # legal index -> the action it stands for
+        self.index = np.zeros(0, dtype=np.intp)  # the legal indices (True in the mask row)
         self.done = False  # the episode ended at the last step (next-step autoreset pending)
 
 
@@ -121,7 +124,10 @@ class TyphoonVectorEnv(gym.vector.VectorEnv):
         self._slots = [_Slot() for _ in range(n)]
         into = getattr(enc, "observation_into", None)
         self._into = into if callable(into) else None
+        bulk = getattr(enc, "legal_indices", None)
+        self._indices = bulk if callable(bulk) else (lambda state, legal: [enc.encode(state, a) for a in legal])
         self.decisions = 0  # non-chance actions of both sides since construction (benchmarks)
+        self._copies = True  # reset and step return a copy of the batch (a worker process: the batch itself)
 
     # -- episodes ---------------------------------------------------------------------------
     def reset(self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None):
@@ -137,7 +143,7 @@ class TyphoonVectorEnv(gym.vector.VectorEnv):
                 raise ValueError(f"reset got {len(seeds)} seeds for {self.num_envs} games")
         for i, s in enumerate(seeds):
             self._reset_slot(i, s)
-        return self._obs.copy(), {}
+        return self._batch(), {}
 
     def _reset_slot(self, i: int, seed: int | None) -> None:
         """A new game in slot ``i``, seeded as ``TyphoonEnv.reset`` seeds one."""
@@ -171,19 +177,32 @@ class TyphoonVectorEnv(gym.vector.VectorEnv):
         slot = self._slots[i]
         g = slot.game
         row = self._masks[i]
-        if slot.actions:
-            row[list(slot.actions)] = False
+        row[slot.index] = False
         if g.is_over():
             slot.actions = {}
+            slot.index = np.zeros(0, dtype=np.intp)
         else:
-            state, encode = g.state, self.encoding.encode
-            slot.actions = {encode(state, a): a for a in g.legal_actions}
-            row[list(slot.actions)] = True
+            legal = list(g.legal_actions)
+            indices = self._indices(g.state, legal)
+            slot.actions = dict(zip(indices, legal))
+            slot.index = np.array(indices, dtype=np.intp)
+            row[slot.index] = True
         known = observed_state(g.rules, g.state, self.side)
         if self._into is not None:
             self._into(known, self.side, self._obs[i])
         else:
             self._obs[i] = self.encoding.observation(known, self.side)
+
+    def _batch(self) -> np.ndarray:
+        """The observations to return: a copy of the batch (the batch itself once shared)."""
+        return self._obs.copy() if self._copies else self._obs
+
+    def _share(self, obs: np.ndarray, masks: np.ndarray) -> None:
+        """Write observations and masks into these arrays (shared with another process) from
+        now on, before the first reset; reset and step then return ``obs`` itself."""
+        obs[...] = 0.0
+        masks[...] = False
+        self._obs, self._masks, self._copies = obs, masks, False
 
     # -- stepping ---------------------------------------------------------------------------
     def step(self, actions: Any):
@@ -213,7 +232,7 @@ class TyphoonVectorEnv(gym.vector.VectorEnv):
                     self._reset_slot(i, None)
                 else:
                     slot.done = True
-        return self._obs.copy(), rewards, terminated, truncated, self._infos(illegal, final)
+        return self._batch(), rewards, terminated, truncated, self._infos(illegal, final)
 
     def _step_slot(self, i: int, slot: _Slot, index: int) -> tuple[float, bool, bool, str | None]:
         """The learner's action ``index`` in game ``i``, then the opponent and the dice:
@@ -289,20 +308,31 @@ def make_vector_env(game: str = DEFAULT_GAME, num_envs: int = 8, **kwargs: Any) 
 
 
 # -- across processes ----------------------------------------------------------------------------
-def _worker(conn: Any, game: str, num_envs: int, kwargs: dict[str, Any]) -> None:
-    """A worker process: one :class:`TyphoonVectorEnv`, driven by commands on ``conn``."""
+def _shared_view(raw: Any, dtype: Any, start: int, rows: int, shape: tuple[int, ...]) -> np.ndarray:
+    """Rows ``start .. start + rows`` of an array of ``shape`` rows kept in shared memory ``raw``."""
+    per = int(np.prod(shape)) * np.dtype(dtype).itemsize
+    return np.frombuffer(raw, dtype=dtype, count=rows * int(np.prod(shape)), offset=start * per).reshape(rows, *shape)
+
+
+def _worker(conn: Any, game: str, num_envs: int, kwargs: dict[str, Any], shared: tuple[Any, Any, int]) -> None:
+    """A worker process: one :class:`TyphoonVectorEnv`, driven by commands on ``conn``; it
+    writes its games' observations and masks straight into the parent's shared arrays
+    (``shared``: the two raw buffers and its first game), so only the small results are sent."""
     import time
 
     env = TyphoonVectorEnv(game, num_envs, **kwargs)
+    obs_raw, mask_raw, start = shared
+    env._share(_shared_view(obs_raw, np.float32, start, num_envs, env.single_observation_space.shape),
+               _shared_view(mask_raw, np.bool_, start, num_envs, (int(env.single_action_space.n),)))
     try:
         while True:
             cmd, arg = conn.recv()
             if cmd == "reset":
-                obs, info = env.reset(seed=arg)
-                conn.send((obs, env._masks, info, (env.decisions, time.process_time())))
+                env.reset(seed=arg)
+                conn.send((env.decisions, time.process_time()))
             elif cmd == "step":
-                obs, r, te, tr, info = env.step(arg)
-                conn.send((obs, r, te, tr, env._masks, info, (env.decisions, time.process_time())))
+                _, r, te, tr, info = env.step(arg)
+                conn.send((r, te, tr, info, (env.decisions, time.process_time())))
             else:  # "close"
                 break
     except (EOFError, KeyboardInterrupt):  # the parent went away
@@ -334,7 +364,9 @@ class ProcessVectorEnv(gym.vector.VectorEnv):
     """``num_envs`` games split over ``processes`` worker processes, each a
     :class:`TyphoonVectorEnv` of its share stepped in one loop: the across-processes form. For the
     same seeds it gives exactly what one ``TyphoonVectorEnv`` of ``num_envs`` games gives (game
-    ``i`` is seeded ``seed + i`` whichever process holds it). ``kwargs`` as ``TyphoonVectorEnv``."""
+    ``i`` is seeded ``seed + i`` whichever process holds it). ``kwargs`` as ``TyphoonVectorEnv``.
+    The workers write observations and masks into arrays in shared memory; only rewards, flags,
+    infos and counts go through the pipes."""
 
     metadata = TyphoonVectorEnv.metadata
 
@@ -352,15 +384,20 @@ class ProcessVectorEnv(gym.vector.VectorEnv):
         base, extra = divmod(n, int(processes))
         self._sizes = [base + (1 if k < extra else 0) for k in range(int(processes))]
         ctx = mp.get_context(context)
+        shape, actions = probe.single_observation_space.shape, int(probe.single_action_space.n)
+        # observations and masks in shared memory: the workers write them, nothing is pickled
+        obs_raw = ctx.RawArray("b", n * int(np.prod(shape)) * 4)
+        mask_raw = ctx.RawArray("b", n * actions)
+        self._obs = _shared_view(obs_raw, np.float32, 0, n, shape)
+        self._masks = _shared_view(mask_raw, np.bool_, 0, n, (actions,))
         self._conns, self._procs = [], []
-        for size in self._sizes:
+        for size, sl in zip(self._sizes, self._slices()):
             parent, child = ctx.Pipe()
-            p = ctx.Process(target=_worker, args=(child, game, size, kwargs), daemon=True)
+            p = ctx.Process(target=_worker, args=(child, game, size, kwargs, (obs_raw, mask_raw, sl.start)), daemon=True)
             p.start()
             child.close()
             self._conns.append(parent)
             self._procs.append(p)
-        self._masks = np.zeros((n, probe.single_action_space.n), dtype=bool)
         self._counts = [(0, 0.0)] * len(self._sizes)  # per worker: (decisions, its CPU seconds)
         self.closed = False
 
@@ -388,12 +425,9 @@ class ProcessVectorEnv(gym.vector.VectorEnv):
             raise ValueError(f"reset got {len(seeds)} seeds for {self.num_envs} games")
         for conn, sl in zip(self._conns, self._slices()):
             conn.send(("reset", seeds[sl]))
-        obs = []
-        for k, (conn, sl) in enumerate(zip(self._conns, self._slices())):
-            o, masks, _, self._counts[k] = conn.recv()
-            obs.append(o)
-            self._masks[sl] = masks
-        return np.concatenate(obs), {}
+        for k, conn in enumerate(self._conns):
+            self._counts[k] = conn.recv()
+        return self._obs.copy(), {}
 
     def step(self, actions: Any):
         actions = np.asarray(actions).reshape(-1)
@@ -401,12 +435,11 @@ class ProcessVectorEnv(gym.vector.VectorEnv):
             raise ValueError(f"step got {len(actions)} actions for {self.num_envs} games")
         for conn, sl in zip(self._conns, self._slices()):
             conn.send(("step", actions[sl]))
-        obs, rew, te, tr, infos = [], [], [], [], []
-        for k, (conn, sl) in enumerate(zip(self._conns, self._slices())):
-            o, r, a, b, masks, info, self._counts[k] = conn.recv()
-            obs.append(o), rew.append(r), te.append(a), tr.append(b), infos.append(info)
-            self._masks[sl] = masks
-        return (np.concatenate(obs), np.concatenate(rew), np.concatenate(te), np.concatenate(tr),
+        rew, te, tr, infos = [], [], [], []
+        for k, conn in enumerate(self._conns):
+            r, a, b, info, self._counts[k] = conn.recv()
+            rew.append(r), te.append(a), tr.append(b), infos.append(info)
+        return (self._obs.copy(), np.concatenate(rew), np.concatenate(te), np.concatenate(tr),
                 _merge_infos(infos, self._sizes))
 
     def action_masks(self) -> np.ndarray:

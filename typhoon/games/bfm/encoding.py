@@ -58,6 +58,7 @@ from .actions import (
     Setup,
     StandFast,
 )
+from . import movement
 from .data import BfmData, bfm_data
 from .kinds import PhaseKind, Result, Step
 from .state import BfmState, enemy_of
@@ -114,45 +115,64 @@ def _check(data: BfmData) -> None:
 
 def encode(state: BfmState, action: Action) -> int:
     """The index of ``action`` (which should be legal in ``state``); raises ValueError if it cannot be encoded."""
+    return _indices(state, (action,))[0]
+
+
+class _UnknownAction(Exception):
+    """An object that is no Battle for Moscow action (``_indices``)."""
+
+
+def _indices(state: BfmState, actions) -> list[int]:
+    """The index of each action (the one place of every block's index rule): one pass with
+    the lookups hoisted, so that encoding a whole legal list costs a few dict reads per action."""
     data = state.data
     ui, hi = data.unit_index, data.hex_index
-    t = type(action)
+    uh = OFFSET["unit_hex"]
+    out: list[int] = []
+    append = out.append
+    action = None
     try:
-        if t is Move:
-            return OFFSET["unit_hex"] + ui[action.unit] * H + hi[action.to]
-        if t is Attack:
-            d = data.grid.direction(state.hex_of[action.unit], action.target)
-            return OFFSET["attack"] + ui[action.unit] * D + DIRECTIONS.index(d)
-        if t is EndPhase:
-            return OFFSET["end"]
-        if t is Roll:
-            if not 1 <= action.value <= 6:
-                raise ValueError(f"die value {action.value}")
-            return OFFSET["roll"] + action.value - 1
-        if t is Commit:
-            return OFFSET["commit"]
-        if t is Resolve:
-            return OFFSET["resolve"] + hi[action.target]
-        if t is StandFast:
-            return OFFSET["standfast"] + int(action.stand)
-        if t is Retreat:
-            origin = state.current
-            if origin is None:
-                raise ValueError("no battle is being resolved")
-            d1 = DIRECTIONS.index(data.grid.direction(origin, action.via))
-            d2 = DIRECTIONS.index(data.grid.direction(action.via, action.to))
-            return OFFSET["retreat"] + d1 * D + d2
-        if t is Loss:
-            return OFFSET["loss"] + ui[action.unit]
-        if t is Advance:
-            return OFFSET["advance"] + (U if action.unit is None else ui[action.unit])
-        if t is Restore:
-            return OFFSET["restore"] + ui[action.unit]
-        if t is Setup or t is Place or t is Reinforce:
-            return OFFSET["unit_hex"] + ui[action.unit] * H + hi[action.hex]
+        for action in actions:
+            t = type(action)
+            if t is Move:
+                append(uh + ui[action.unit] * H + hi[action.to])
+            elif t is Attack:
+                d = data.grid.direction(state.hex_of[action.unit], action.target)
+                append(OFFSET["attack"] + ui[action.unit] * D + DIRECTIONS.index(d))
+            elif t is EndPhase:
+                append(OFFSET["end"])
+            elif t is Roll:
+                if not 1 <= action.value <= 6:
+                    raise ValueError(f"die value {action.value}")
+                append(OFFSET["roll"] + action.value - 1)
+            elif t is Commit:
+                append(OFFSET["commit"])
+            elif t is Resolve:
+                append(OFFSET["resolve"] + hi[action.target])
+            elif t is StandFast:
+                append(OFFSET["standfast"] + int(action.stand))
+            elif t is Retreat:
+                origin = state.current
+                if origin is None:
+                    raise ValueError("no battle is being resolved")
+                d1 = DIRECTIONS.index(data.grid.direction(origin, action.via))
+                d2 = DIRECTIONS.index(data.grid.direction(action.via, action.to))
+                append(OFFSET["retreat"] + d1 * D + d2)
+            elif t is Loss:
+                append(OFFSET["loss"] + ui[action.unit])
+            elif t is Advance:
+                append(OFFSET["advance"] + (U if action.unit is None else ui[action.unit]))
+            elif t is Restore:
+                append(OFFSET["restore"] + ui[action.unit])
+            elif t is Setup or t is Place or t is Reinforce:
+                append(uh + ui[action.unit] * H + hi[action.hex])
+            else:
+                raise _UnknownAction
+    except _UnknownAction:
+        raise ValueError(f"cannot encode {action!r}: unknown action type") from None
     except (KeyError, ParseError, ValueError, AttributeError) as e:
         raise ValueError(f"cannot encode {action} in this state: {e}") from None
-    raise ValueError(f"cannot encode {action!r}: unknown action type")
+    return out
 
 
 def decode(state: BfmState, index: int) -> Action:
@@ -218,7 +238,7 @@ def legal_indices(state: BfmState, legal=None) -> list[int]:
         from . import RULES
 
         legal = RULES.legal_actions(state)
-    return [encode(state, a) for a in legal]
+    return _indices(state, legal)
 
 
 def legal_mask(state: BfmState, legal=None) -> np.ndarray:
@@ -419,113 +439,210 @@ def global_features(state: BfmState, player: str) -> np.ndarray:
     return g
 
 
-def _unit_table(state: BfmState, player: str) -> np.ndarray:
-    """The per-unit tables (TABLE_PLANES order), each a vector over ``data.unit_order``."""
+class _Tables:
+    """What an observation needs of an edition's data that never changes in a game, as flat
+    indices into the observation (``plane * ROWS * COLS + cell``), built once per data object."""
+
+    def __init__(self, data: BfmData, edition: str, red_border: str) -> None:
+        n = ROWS * COLS
+        fc = _flat_cells(edition)
+        self.data = data
+        self.fc = fc
+        self.static = _static(edition, red_border).reshape(len(STATIC_PLANES), n)
+        self.hex_cell = np.array([fc[h] for h in data.hex_order], dtype=np.intp)  # hex index -> flat cell
+        self.nbytes = (len(data.hex_order) + 7) // 8
+        specs = [data.units[u] for u in data.unit_order]
+        self.armour = frozenset(u for u, sp in zip(data.unit_order, specs) if sp.armour)
+        # state.strength(u) / MAX_STRENGTH for each side of the counter (float64, as Python divides)
+        self.full = np.array([sp.full for sp in specs], dtype=np.float64) / MAX_STRENGTH
+        self.reduced = np.array([sp.reduced for sp in specs], dtype=np.float64) / MAX_STRENGTH
+        self.unit_plane = (_UNIT0 + np.arange(U, dtype=np.intp)) * n  # unit i's own plane
+        self.row = {t: (_TABLE0 + i) * n for i, t in enumerate(TABLE_PLANES)}  # table t's start
+        self.own_rows: dict[str, np.ndarray] = {}  # by observer: the own_unit cells of its units
+        #: by observer, by unit: the start of its own_* or enemy_* plane of each kind
+        self.planes: dict[str, dict[str, dict[str, int]]] = {}
+        for player in ("german", "soviet"):
+            own = [sp.side == player for sp in specs]
+            self.own_rows[player] = self.row["own_unit"] + np.flatnonzero(own).astype(np.intp)
+            self.planes[player] = {
+                what: {u: _P[f"own_{what}" if o else f"enemy_{what}"] * n for u, o in zip(data.unit_order, own)}
+                for what in ("units", "strength", "reduced", "armour")
+            }
+        self.strength_plane = {
+            player: np.array([self.planes[player]["strength"][u] for u in data.unit_order], dtype=np.intp)
+            for player in ("german", "soviet")
+        }
+
+
+_TABLES: dict[int, _Tables] = {}
+
+
+def _tables(state: BfmState) -> _Tables:
+    """The tables of the state's data (built on first use)."""
     data = state.data
-    t = np.zeros((len(TABLE_PLANES), U), dtype=np.float32)
-    ui = data.unit_index
-    due_now = {u for tt, us in state.reinforcements.items() if tt <= state.turn for u in us}
-    later: dict[str, int] = {u: tt for tt, us in state.reinforcements.items() for u in us}
-    defending = {b.defender for b in state.battles.values() if b.step != Step.DONE}
-    attacking = {a for b in state.battles.values() if b.step != Step.DONE for a in b.attackers}
-    for i, u in enumerate(data.unit_order):
-        spec = data.units[u]
-        on_map = u in state.hex_of
-        t[_T["own_unit"], i] = float(spec.side == player)
-        t[_T["on_map"], i] = float(on_map)
-        t[_T["in_pool"], i] = float(u in state.pool)
-        t[_T["reduced"], i] = float(u in state.reduced)
-        t[_T["moved"], i] = float(u in state.moved)
-        t[_T["replaced"], i] = float(u in state.replaced)
-        t[_T["rail_mover"], i] = float(u in state.rail_movers)
-        t[_T["to_set_up"], i] = float(u in state.to_set_up)
-        t[_T["reinforcement_due_now"], i] = float(u in due_now)
-        t[_T["reinforcement_turn"], i] = later.get(u, 0) / 7.0
-        t[_T["eliminated"], i] = float(not on_map and u not in state.pool and u not in later and u not in state.to_set_up)
-        t[_T["defending"], i] = float(u in defending)
-        t[_T["attacking"], i] = float(u in attacking)
-        t[_T["strength"], i] = state.strength(u) / MAX_STRENGTH
-    return t
+    got = _TABLES.get(id(data))
+    if got is None or got.data is not data:  # a data object is kept by its tables: its id stays its own
+        opts = state.options
+        got = _TABLES[id(data)] = _Tables(data, opts.edition, opts.red_border)
+    return got
+
+
+def _zoc_bits(tb: _Tables, first: int, second: int) -> np.ndarray:
+    """Two bit masks (bit i = ``data.hex_order[i]``) as a ``2 x H`` array of 0 and 1."""
+    k = tb.nbytes
+    raw = np.frombuffer(first.to_bytes(k, "little") + second.to_bytes(k, "little"), dtype=np.uint8)
+    return np.unpackbits(raw, bitorder="little").reshape(2, -1)[:, :H]
+
+
+def _table_ones(state: BfmState, tb: _Tables, ones: list[int]) -> dict[int, int]:
+    """The cells of the per-unit tables that are 1 (TABLE_PLANES), appended to ``ones``,
+    except own_unit and on_map (made with the units on the map); returns the reinforcements
+    still to arrive, unit index -> turn (11.0; a unit listed twice keeps its last turn)."""
+    ui = state.data.unit_index
+    row = tb.row
+    for name, units in (("in_pool", state.pool), ("reduced", state.reduced), ("moved", state.moved),
+                        ("replaced", state.replaced), ("rail_mover", state.rail_movers),
+                        ("to_set_up", state.to_set_up)):
+        if units:
+            r = row[name]
+            ones.extend([r + ui[u] for u in units])
+    later: dict[int, int] = {}
+    turn, due = state.turn, row["reinforcement_due_now"]
+    for tt, us in state.reinforcements.items():
+        for u in us:
+            later[ui[u]] = tt
+        if tt <= turn:
+            ones.extend([due + ui[u] for u in us])
+    hex_of, pool, to_set_up = state.hex_of, state.pool, state.to_set_up
+    r = row["eliminated"]
+    ones.extend([r + i for i, u in enumerate(state.data.unit_order)
+                 if u not in hex_of and u not in pool and i not in later and u not in to_set_up])
+    for b in state.battles.values():
+        if b.step != Step.DONE:
+            ones.append(row["defending"] + ui[b.defender])
+            r = row["attacking"]
+            ones.extend([r + ui[a] for a in b.attackers])
+    return later
 
 
 def observation(state: BfmState, player: str) -> np.ndarray:
     """The observation tensor of ``state`` for ``player``: float32, shape ``OBS_SHAPE``
     (everything a player may know: Battle for Moscow has no hidden information)."""
-    from . import movement
+    out = np.empty(OBS_SHAPE, dtype=np.float32)
+    observation_into(state, player, out)
+    return out
 
+
+_DYNAMIC = slice(len(STATIC_PLANES), _UNIT0)  # the planes that hold sums over a hex
+_ZOC = slice(_P["own_zoc"], _P["own_zoc"] + 2)
+assert DYNAMIC_PLANES.index("enemy_zoc") == DYNAMIC_PLANES.index("own_zoc") + 1
+
+
+def observation_into(state: BfmState, player: str, out: np.ndarray) -> None:
+    """Write ``observation(state, player)`` into ``out`` (float32, C-contiguous, ``OBS_SHAPE``;
+    every cell is written): the cells that are 1 gathered as flat indices and set at once."""
     if player not in ("german", "soviet"):
         raise ValueError(f"player must be 'german' or 'soviet', not {player!r}")
+    if not isinstance(out, np.ndarray) or out.dtype != np.float32 or not out.flags.c_contiguous or not out.flags.writeable:
+        raise ValueError(f"out must be a writeable C-contiguous float32 numpy array, not {getattr(out, 'dtype', type(out))}")
+    if out.shape != OBS_SHAPE:
+        raise ValueError(f"out has shape {out.shape}, the observation's shape is {OBS_SHAPE}")
+    tb = _tables(state)
     data = state.data
-    edition = state.options.edition
-    out = np.zeros(OBS_SHAPE, dtype=np.float32)
-    out[: len(STATIC_PLANES)] = _static(edition, state.options.red_border)
-    enemy = enemy_of(player)
-    units = data.units
-    ui = data.unit_index
-    P = _P
-    moving = not state.finished and state.phase_spec.kind == PhaseKind.MOVEMENT
     n = ROWS * COLS
+    P = _P
     flat = out.reshape(NUM_PLANES, n)  # a view: flat[plane, r * COLS + c]
-    fc = _flat_cells(edition)
-    ones: list[int] = []  # plane * n + cell, set to 1.0 (each at most once)
-    adds: list[int] = []  # plane * n + cell, counted (sums over a hex)
-    strengths: list[tuple[int, float]] = []
-    own_p = (P["own_strength"] * n, P["own_reduced"] * n, P["own_armour"] * n, P["own_units"] * n)
-    enemy_p = (P["enemy_strength"] * n, P["enemy_reduced"] * n, P["enemy_armour"] * n, P["enemy_units"] * n)
-    moved_p, may_p = P["moved"] * n, P["may_move"] * n
-    for u, h in state.hex_of.items():
-        k = fc[h]
-        spec = units[u]
-        strength_p, reduced_p, armour_p, count_p = own_p if spec.side == player else enemy_p
-        strengths.append((strength_p + k, state.strength(u) / MAX_STRENGTH))
-        ones.append((_UNIT0 + ui[u]) * n + k)
-        adds.append(count_p + k)
-        if u in state.reduced:
-            adds.append(reduced_p + k)
-        if spec.armour:
-            adds.append(armour_p + k)
-        if u in state.moved:
-            adds.append(moved_p + k)
-        if moving and movement.may_move(state, u):
-            adds.append(may_p + k)
-    # enemy_zoc(enemy) = the hexes in the ZOC of the observer's units
-    for plane, side in ((P["own_zoc"], enemy), (P["enemy_zoc"], player)):
-        flat[plane, [fc[h] for h in state.enemy_zoc(side) if h in fc]] = 1.0
-    own_city, enemy_city = P["own_city"] * n, P["enemy_city"] * n
-    ones.extend((own_city if side == player else enemy_city) + fc[h] for h, side in state.control.items())
+    flat[: len(STATIC_PLANES)] = tb.static
+    flat[len(STATIC_PLANES) : _GLOBAL0] = 0.0
+    o = out.reshape(-1)
+    ui, fc = data.unit_index, tb.fc
+    hex_of = state.hex_of
+    planes = tb.planes[player]
+    # the units on the map: their indices and cells
+    on = np.array([ui[u] for u in hex_of], dtype=np.intp)
+    cells = np.array([fc[h] for h in hex_of.values()], dtype=np.intp)
+    ones: list[int] = []  # flat cells set to 1
+    counts: list[int] = []  # flat cells counted (sums over a hex: two units may share one mid-move)
+    units_p = planes["units"]
+    counts.extend([units_p[u] + fc[h] for u, h in hex_of.items()])
+    reduced_p = planes["reduced"]
+    counts.extend([reduced_p[u] + fc[hex_of[u]] for u in state.reduced if u in hex_of])
+    armour_p, armour = planes["armour"], tb.armour
+    counts.extend([armour_p[u] + fc[h] for u, h in hex_of.items() if u in armour])
+    moved_p = P["moved"] * n
+    counts.extend([moved_p + fc[hex_of[u]] for u in state.moved if u in hex_of])
+    if not state.finished:
+        spec = state.phase_spec
+        if spec.kind == PhaseKind.MOVEMENT:
+            may_p = P["may_move"] * n
+            counts.extend([may_p + fc[hex_of[u]] for u in movement.phase_movers(state) if movement.may_move(state, u, spec)])
+    control = state.control
+    if control:
+        own_city, enemy_city = P["own_city"] * n, P["enemy_city"] * n
+        ones.extend([(own_city if side == player else enemy_city) + fc[h] for h, side in control.items()])
+    if state.current is not None:
+        ones.append(P["current_battle"] * n + fc[state.current])
+    later = _table_ones(state, tb, ones)
+    spatial = [tb.unit_plane[on] + cells, tb.own_rows[player], tb.row["on_map"] + on]
+    shared = len(set(hex_of.values())) < len(hex_of)
+    if not shared:  # one unit per hex: every count is 0 or 1
+        ones.extend(counts)
+    o[np.concatenate((*spatial, np.array(ones, dtype=np.intp)))] = 1.0
+    reduced = np.zeros(U, dtype=bool)
+    reduced[[ui[u] for u in state.reduced]] = True
+    strength = np.where(reduced, tb.reduced, tb.full)  # state.strength(u) / MAX_STRENGTH
+    at_strength = tb.strength_plane[player][on] + cells
+    if not shared:
+        o[at_strength] = strength[on]
+    else:  # strengths added in the order of the units
+        np.add.at(o, np.array(counts, dtype=np.intp), 1.0)
+        np.add.at(o, at_strength, strength[on].astype(np.float32))
+    # zones of control (7.0): enemy_zoc(enemy) = the hexes in the ZOC of the observer's units
+    zoc = _zoc_bits(tb, state.enemy_zoc_mask(enemy_of(player)), state.enemy_zoc_mask(player))
+    flat[_ZOC, tb.hex_cell] = zoc  # own_zoc, enemy_zoc: every hex written
+    if state.battles:
+        _battle_planes(state, flat, fc)
+    table = flat[_TABLE0 : _TABLE0 + len(TABLE_PLANES), :U]
+    table[_T["strength"]] = strength
+    if later:
+        table[_T["reinforcement_turn"], list(later)] = [t / 7.0 for t in later.values()]
+    g = global_features(state, player)
+    # OBS_RANGE: only sums over a hex, battle values, tables and globals can pass the top
+    hi = OBS_RANGE[1]
+    if shared or state.battles:
+        np.minimum(flat[_DYNAMIC], hi, out=flat[_DYNAMIC])
+    np.minimum(table, hi, out=table)
+    np.minimum(g, hi, out=g)
+    out[_GLOBAL0:] = g[:, None, None]
+
+
+def _battle_planes(state: BfmState, flat: np.ndarray, fc: dict[str, int]) -> None:
+    """The planes of the declared battles (9.0-9.3), at their hexes and their attackers' hexes."""
+    P = _P
+    data = state.data
     grid = data.grid
+    attacks: list[int] = []
     for order, (t, b) in enumerate(state.battles.items()):
         k = fc[t]
         flat[P["battle_order"], k] = 1.0 / (order + 1)
-        ones.append(P[f"battle_{b.step}"] * n + k)
+        flat[P[f"battle_{b.step}"], k] = 1.0
         if b.step != Step.DONE:
-            ones.append(P["declared_defender"] * n + k)
+            flat[P["declared_defender"], k] = 1.0
         if b.result is not None:
-            ones.append(P[f"result_{b.result}"] * n + k)
+            flat[P[f"result_{b.result}"], k] = 1.0
         if b.loss_kind is not None:
-            ones.append(P[f"loss_kind_{b.loss_kind}"] * n + k)
+            flat[P[f"loss_kind_{b.loss_kind}"], k] = 1.0
         flat[P["loss_due"], k] = float(b.loss_due) / MAX_STRENGTH
         for a in b.attackers:
             where = state.hex_of.get(a)
             if where is None:
                 continue
             if b.step != Step.DONE:
-                ones.append(P["declared_attacker"] * n + fc[where])
+                flat[P["declared_attacker"], fc[where]] = 1.0
             if t in data.neighbours[where]:  # an attacker that advanced is no longer next to it
-                adds.append(P[f"attacks_{grid.direction(where, t)}"] * n + fc[where])
-    if state.current is not None:
-        ones.append(P["current_battle"] * n + fc[state.current])
-    o = out.reshape(-1)
-    o[ones] = 1.0
-    if adds:
-        np.add.at(o, adds, 1.0)
-    for i, v in strengths:
-        o[i] += v
-    table = flat[_TABLE0 : _TABLE0 + len(TABLE_PLANES)]
-    table[:, :U] = _unit_table(state, player)
-    out[_GLOBAL0:] = global_features(state, player)[:, None, None]
-    np.minimum(out, OBS_RANGE[1], out=out)
-    return out
+                attacks.append(P[f"attacks_{grid.direction(where, t)}"] * flat.shape[1] + fc[where])
+    if attacks:
+        np.add.at(flat.reshape(-1), attacks, 1.0)
 
 
 # -- what the package's encoding object offers beside the protocol ----------------------------
@@ -557,4 +674,6 @@ def extras() -> dict:
         ),
         "material": material,
         "max_decisions": 2000,  # random play takes about 500 decisions; a sane bound for truncation
+        "observation_into": observation_into,  # the observation written into a buffer (vector environments)
+        "legal_indices": legal_indices,  # the indices of a legal list in one pass (vector environments)
     }
