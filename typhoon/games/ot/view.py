@@ -202,7 +202,11 @@ def describe(state: OtState, action: Any) -> dict[str, Any]:
     elif isinstance(action, Loss):
         d.update(units=[action.unit], hex=state.hex_of(action.unit), rule="9.86", label=f"{action.unit} loses a step")
     elif isinstance(action, Retreat):
-        d.update(hex=action.to, rule="9.92", label=f"Retreat to {action.to}")
+        # 9.92: the stack retreats one hex at a time: an arrow on the map from where it stands
+        d.update(hex=action.to, rule="9.92", label=f"Retreat to {action.to}", path=[action.to])
+        rt = state.battle.get("retreat") if state.battle is not None else None
+        if rt:
+            d.update(units=[u for u in rt["units"] if u in state.stacks], **{"from": rt["path"][-1]})
     elif isinstance(action, Advance):
         d.update(units=[action.unit] if action.unit else [], hex=action.to, rule="9.96",
                  label=f"Advance {action.unit} to {action.to}" if action.unit else "End the advance")
@@ -213,7 +217,9 @@ def describe(state: OtState, action: Any) -> dict[str, Any]:
     elif isinstance(action, Air):
         d.update(rule="17.2", label=f"Ground Support: {action.points} Air Points")
     elif isinstance(action, Defend):
-        d.update(units=list(action.units), rule="7.24", label=f"Defend with {', '.join(action.units)}")
+        # 7.24: a choice among sets of units, offered as buttons (a set is no single unit's click)
+        d.update(units=list(action.units), rule="7.24", label=f"Defend with {', '.join(action.units)}", button=True,
+                 hex=state.battle["target"] if state.battle is not None else None)
     elif isinstance(action, Evade):
         d.update(hex=action.to, rule="10.25", label=f"HQ retreats before combat to {action.to}")
     elif isinstance(action, Accelerate):
