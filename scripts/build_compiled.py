@@ -48,12 +48,15 @@ MODULES = (
     "typhoon.games.bfm.actions",
 )
 
-# Python semantics kept: annotations are not C types, no local variable gets a C type, and an
-# expression Cython still computes in C (``len(x) * 8``) raises OverflowError rather than wrap
+# Python semantics kept: annotations are not C types, no local variable gets a C integer or
+# float type (``infer_types: None`` is Cython's safe inference: a local only ever assigned a
+# list, dict, tuple... is known to be one, so its methods are called directly; numbers stay
+# Python objects), and an expression Cython still computes in C (``len(x) * 8``) raises
+# OverflowError rather than wrap
 DIRECTIVES = {
     "language_level": 3,
     "annotation_typing": False,
-    "infer_types": False,
+    "infer_types": None,
     "overflowcheck": True,
     "binding": True,
 }
@@ -99,9 +102,15 @@ def read_manifest() -> dict:
     return doc["modules"]
 
 
+def directives_key() -> str:
+    """The compiler directives as the manifest records them (a build made with others is stale)."""
+    return json.dumps(DIRECTIVES, sort_keys=True)
+
+
 def up_to_date(module: str, entry: dict | None) -> bool:
     return (entry is not None and (OUT / entry["file"]).is_file()
-            and entry.get("sha256") == sha256(source_file(module)))
+            and entry.get("sha256") == sha256(source_file(module))
+            and entry.get("directives") == directives_key())
 
 
 def c_shifts(c_file: Path) -> list[str]:
@@ -127,8 +136,10 @@ def build(modules: list[str], jobs: int) -> dict[str, dict]:
     cwd = Path.cwd()
     try:
         os.chdir(ROOT)  # cythonize names modules from paths relative to the package root
+        # force: a module is built because its build is stale (another source or other
+        # directives), which the timestamps of the C and object files cannot tell
         exts = cythonize(exts, build_dir=str(WORK / "c"), compiler_directives=DIRECTIVES,
-                         nthreads=jobs, quiet=True)
+                         nthreads=jobs, quiet=True, force=True)
         accepted = []
         for ext in exts:
             c_file = ROOT / ext.sources[0]
@@ -142,6 +153,7 @@ def build(modules: list[str], jobs: int) -> dict[str, dict]:
         cmd.build_lib = str(WORK / "lib")
         cmd.build_temp = str(WORK / "tmp")
         cmd.parallel = jobs
+        cmd.force = True
         cmd.ensure_finalized()
         cmd.run()
     finally:
@@ -154,8 +166,12 @@ def build(modules: list[str], jobs: int) -> dict[str, dict]:
         if sha256(source_file(ext.name)) != hashes[ext.name]:
             print(f"{ext.name}: source changed during the build; left pure Python")
             continue
-        shutil.copyfile(built, OUT / name)
-        entries[ext.name] = {"file": name, "sha256": hashes[ext.name]}
+        # a new file renamed over the old one: a process that has the old build loaded keeps
+        # its mapping (copying over it in place crashed a running server with a segfault)
+        partial = OUT / (name + ".partial")
+        shutil.copyfile(built, partial)
+        os.replace(partial, OUT / name)
+        entries[ext.name] = {"file": name, "sha256": hashes[ext.name], "directives": directives_key()}
     return entries
 
 

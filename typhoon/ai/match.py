@@ -59,7 +59,12 @@ def side_players(sides: tuple[str, ...], names: tuple[str, ...]) -> dict[str, st
 
 
 def _turn(pkg: Any, state: Any) -> int | None:
-    """The turn number, as the game's spectator view gives it (else the state's ``turn``, if any)."""
+    """The turn number, as the game's spectator view gives it (else the state's ``turn``, if any);
+    read from the rules' optional ``turn(state)`` hook when they have one (the same number,
+    without building the whole view)."""
+    turn = getattr(pkg.rules, "turn", None)
+    if turn is not None:
+        return turn(state)
     try:
         return pkg.view(state, None).get("turn")
     except NotImplementedError:
@@ -83,7 +88,11 @@ def play_game(first: str, second: str, options: dict[str, Any] | None = None, se
             game.roll()
         else:
             side = rules.current_player(state)
-            game.push(players[side].choose(game.observed(side, keep_history=False)), validate=check)
+            action = players[side].choose(game.observed(side, keep_history=False))
+            if check or type(action) is str:
+                game.push(action, validate=check)
+            else:  # what push(validate=False) does, minus the questions just asked
+                game.push_decision(action, side)
     out = game.outcome()
     assert out is not None
     return game, GameResult(seed, names, out.winner, out.reason, _turn(pkg, game.state), game.ply,

@@ -39,7 +39,8 @@ class Rules(Protocol):
     return None where counting would build the list anyway: the view then builds it once),
     ``explain_illegal(state, action)`` (the reason in error messages), ``is_commitment(action)``
     (actions the player's undo may not take back), ``render_svg(state)`` (pictures, Jupyter),
-    ``position_to_json(state)`` / ``position_from_json(doc)`` (the position codec).
+    ``position_to_json(state)`` / ``position_from_json(doc)`` (the position codec),
+    ``turn(state)`` (the turn number the game's view gives, read without building the view).
 
     Hidden information (all optional; a game without them has perfect information):
 
@@ -246,11 +247,16 @@ class Game:
             if not legal:
                 raise IllegalActionError(self._why_illegal(action, chance))
         dice_before = self.dice.getstate() if chance and self.keep_history else None
-        return self._apply(action, chance, dice_before)
+        return self._apply(action, chance, dice_before, None if chance else rules.current_player(state))
 
-    def _apply(self, action: Any, chance: bool, dice_before: object | None) -> tuple[str, ...]:
+    def push_decision(self, action: Any, player: str | None) -> tuple[str, ...]:
+        """``push(action, validate=False)`` for a loop that already asked the rules whether
+        the game is over, that no chance event is due and who is to act (``player``): a
+        computer player's action object (never text), not checked (``typhoon.ai.match``)."""
+        return self._apply(action, False, None, player)
+
+    def _apply(self, action: Any, chance: bool, dice_before: object | None, player: str | None) -> tuple[str, ...]:
         rules, state = self.rules, self.state
-        player = None if chance else rules.current_player(state)
         before = rules.phase_key(state)
         if getattr(rules, "perfect_information", True):
             hidden, seen_by, shown = False, None, None
@@ -278,7 +284,7 @@ class Game:
             raise IllegalActionError("no chance event is due")
         dice_before = self.dice.getstate() if self.keep_history else None  # pop() restores it
         outcome = self.dice.choose(self.chance_outcomes())
-        return outcome, self._apply(outcome, True, dice_before)
+        return outcome, self._apply(outcome, True, dice_before, None)
 
     def pop(self) -> Entry:
         """Take back the last action, whatever it was (search and analysis use this)."""
@@ -474,6 +480,12 @@ class _ReadOnlyView(Game):
     """A player's view of a game with perfect information (``Game.observed``): the game's own
     state and log, shared and not to be changed, with dice of its own."""
 
+    # a view is made at every decision of a game: its own attributes are slots (no dict to
+    # grow), those the same for every view are class attributes
+    __slots__ = ("rules", "options", "seed", "_dice", "_ply", "state", "start_state", "log", "trusted_plies", "observer")
+    keep_history = False
+    _stack: tuple = ()  # nothing to take back: the view never moves
+
     def __init__(self, game: Game, seat: str | None) -> None:  # noqa: D107 (no super().__init__: nothing is built)
         self.rules = game.rules
         self.options = game.options
@@ -483,10 +495,8 @@ class _ReadOnlyView(Game):
         self.state = game.state
         self.start_state = game.start_state
         self.log = game.log
-        self.keep_history = False
         self.trusted_plies = game.trusted_plies
         self.observer = seat
-        self._stack = []
 
     @property
     def _dice_seed(self) -> int:  # type: ignore[override]
@@ -496,4 +506,4 @@ class _ReadOnlyView(Game):
     def _read_only(self, *_: Any, **__: Any) -> Any:
         raise RuntimeError("a player's view of the game is read-only: copy() it to explore")
 
-    push = roll = pop = undo = play_until_decision = _read_only
+    push = push_decision = roll = pop = undo = play_until_decision = _read_only

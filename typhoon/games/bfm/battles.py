@@ -102,6 +102,7 @@ def apply_resolve(state: BfmState, a: Resolve, events: list) -> None:
     state.current = a.target
     odds = combat.battle_odds(state, a.target, battle.attackers)
     battle.fought = odds.label  # what the battle list shows from now on, whatever happens next
+    battle.column = odds.column  # the die is read in this column (apply_roll)
     attackers = "+".join(battle.attackers)
     shifts = "".join(f", {s.columns:+d} {s.reason}" for s in odds.shifts)
     mud = f" ({odds.mud})" if odds.mud else ""
@@ -119,10 +120,13 @@ def apply_roll(state: BfmState, a: Roll, events: list) -> None:
     """9.0 steps 4-5: roll the die, read the CRT, apply the result."""
     battle = current_battle(state)
     assert battle is not None
-    odds = combat.battle_odds(state, battle.target, battle.attackers)
-    result = state.data.crt.result(odds.column, a.value)  # type: ignore[arg-type]
+    column, label = battle.column, battle.fought
+    if column is None or label is None:  # not resolved by apply_resolve (a position read from a file): the odds again
+        odds = combat.battle_odds(state, battle.target, battle.attackers)
+        column, label = odds.column, odds.label
+    result = state.data.crt.result(column, a.value)  # type: ignore[arg-type]
     battle.result = result  # type: ignore[assignment]
-    events.append(f"Die {a.value} at {odds.label}: {result}")
+    events.append(f"Die {a.value} at {label}: {result}")
     apply_result(state, battle, result, events)  # type: ignore[arg-type]
 
 

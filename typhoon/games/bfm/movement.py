@@ -212,15 +212,17 @@ def _after_move(before: _Common, unit: str, to_bit: int, occupied: int) -> _Comm
     new_masks: list[tuple[str, int]] = []
     new_counts: list[int] = []
     total = 1
-    for (v, m), n in zip(masks, counts):
+    for vm, n in zip(masks, counts):
+        v, m = vm
         if v == unit:
             continue
         if m & to_bit:
             m ^= to_bit
             n -= 1
+            vm = (v, m)
         if not m & empty:
             return None
-        new_masks.append((v, m))
+        new_masks.append(vm)
         new_counts.append(n)
         total += n
     got = _Common((new_masks, new_counts, total, True))
@@ -315,7 +317,7 @@ def _all_moves_keep_clear(live: list[tuple[str, int]], homes: list[int], fixed: 
         return False  # no shared hex: ``_moves_from`` has its own common case
     need = displaced + 2
     for b, (_, m), leaves in zip(homes, live, leaving):
-        if (m & empty).bit_count() < need and (leaves or b & anyone):
+        if (leaves or b & anyone) and (m & empty).bit_count() < need:
             return False
     return True
 

@@ -16,8 +16,19 @@ def in_communication(state: BfmState, hex_id: str, side: str) -> bool:
     (Soviet: red NE/E/SE border; German: black west border, 10.3) that, excluding the origin
     hex, never enters a hex holding an enemy unit or in an enemy ZOC. Friendly units do not
     negate enemy ZOC."""
-    data = state.data
-    return bool(data.hex_bit[hex_id] & data.edge_masks[side]) or bool(data.neighbour_mask[hex_id] & _linked_to_edge(state, side))
+    return bool(state.data.hex_bit[hex_id] & communication_mask(state, side))
+
+
+def communication_mask(state: BfmState, side: str) -> int:
+    """``in_communication`` for every hex at once, as a mask: the side's edge hexes and the
+    hexes next to a hex linked to the edge (``_linked_to_edge``; the neighbour relation is
+    symmetric, so those are the hexes whose neighbours include a linked hex)."""
+    cache = state.derived("in_communication")
+    mask = cache.get(side)
+    if mask is None:
+        data = state.data
+        mask = cache[side] = data.edge_masks[side] | data.bits.dilate(_linked_to_edge(state, side))
+    return mask
 
 
 def _linked_to_edge(state: BfmState, side: str) -> int:
@@ -90,13 +101,34 @@ def placement_hexes(state: BfmState, side: str) -> list[str]:
 def may_restore(state: BfmState, unit: str) -> bool:
     """10.0 item 2 and 10.2: a half-strength unit on the map, in communication (or, for the
     Soviets, in Moscow), not already given a step this player turn (10.1)."""
-    if unit not in state.hex_of or unit not in state.reduced or unit in state.replaced:
-        return False
-    side = state.side_of(unit)
-    here = state.hex_of[unit]
-    if side == "soviet" and here == state.data.moscow:
-        return True
-    return in_communication(state, here, side)
+    return unit in state.hex_of and _restorable(state, state.side_of(unit), (unit,)) != []
+
+
+def restorable(state: BfmState, side: str) -> list[str]:
+    """The units of ``side`` that ``may_restore`` allows now, in counter order."""
+    return _restorable(state, side, state.data.side_units[side])  # type: ignore[index]
+
+
+def _restorable(state: BfmState, side: str, units) -> list[str]:
+    """Those of ``units`` (all of ``side``) that may be restored (``may_restore``)."""
+    reduced, replaced, hex_of = state.reduced, state.replaced, state.hex_of
+    data = state.data
+    bit = data.hex_bit
+    moscow = data.moscow if side == "soviet" else None  # 10.2: Soviet units in Moscow, even cut off
+    linked = None
+    out = []
+    for u in units:
+        if u in reduced and u not in replaced:
+            here = hex_of.get(u)
+            if here is None:
+                continue
+            if here != moscow:
+                if linked is None:
+                    linked = communication_mask(state, side)
+                if not bit[here] & linked:
+                    continue
+            out.append(u)
+    return out
 
 
 def pool_units(state: BfmState, side: str) -> list[str]:
@@ -114,27 +146,72 @@ def reinforcements_due(state: BfmState) -> list[str]:
 
 
 # -- the legal actions of a replacement phase, and what they do ------------------------------
+def _choices(state: BfmState) -> tuple[list[str], list[str], list[str], list[str], list[str], bool]:
+    """What a replacement phase offers, in the order of ``legal``: the reinforcements due and
+    the open edge hexes they may enter (11.0), the pool units and the hexes new units may
+    enter (10.2, 10.3), the units that may be restored (10.0 item 2), and whether ``end`` is
+    allowed (11.0: not while an arriving reinforcement can be placed). Kept in the board's
+    derived cache (emptied by every change of the board) for the steps left and the units
+    replaced, reduced and in the pool: ``legal_count`` and ``legal_nth`` ask it in turn."""
+    key = (state.turn, state.phase, state.replacements_left, len(state.replaced), len(state.reduced), len(state.pool))
+    cache = state.derived("replacement_choices")
+    got = cache.get(key)
+    if got is None:
+        got = cache[key] = _work_out_choices(state)
+    return got
+
+
+def _work_out_choices(state: BfmState) -> tuple[list[str], list[str], list[str], list[str], list[str], bool]:
+    """``_choices`` from the position."""
+    side = state.phase_spec.side
+    due = reinforcements_due(state)
+    open_hexes = edge_hexes_open(state, side) if due else []  # type: ignore[arg-type]
+    pool: list[str] = []
+    hexes: list[str] = []
+    restores: list[str] = []
+    if state.replacements_left > 0:  # steps are left (10.0)
+        hexes = placement_hexes(state, side)  # type: ignore[arg-type]
+        pool = pool_units(state, side)  # type: ignore[arg-type]
+        restores = restorable(state, side)  # type: ignore[arg-type]
+    return due, open_hexes, pool, hexes, restores, not (due and open_hexes)
+
+
 def legal(state: BfmState) -> list[Action]:
     """Reinforcements first (11.0), then new units (10.2, 10.3) and restorations (10.0 item 2)
     while steps are left, then ``end`` unless an arriving reinforcement can still be placed."""
-    side = state.phase_spec.side
-    acts: list[Action] = []
-    due = reinforcements_due(state)
-    if due:
-        open_hexes = edge_hexes_open(state, side)  # type: ignore[arg-type]
-        acts.extend(Reinforce(u, h) for u in due for h in open_hexes)
-    if state.replacements_left > 0:
-        hexes = placement_hexes(state, side)  # type: ignore[arg-type]
-        for u in pool_units(state, side):  # type: ignore[arg-type]
-            places = table_of(Place, u)
-            acts.extend([places[h] for h in hexes])
-        reduced, hex_of = state.reduced, state.hex_of
-        for u in state.data.side_units[side]:  # type: ignore[index]
-            if u in reduced and u in hex_of and may_restore(state, u):
-                acts.append(Restore(u))
-    if not (due and edge_hexes_open(state, side)):  # type: ignore[arg-type]
-        acts.append(END)  # 11.0: an arriving reinforcement must be placed if it can be
+    due, open_hexes, pool, hexes, restores, may_end = _choices(state)
+    acts: list[Action] = [Reinforce(u, h) for u in due for h in open_hexes]
+    for u in pool:
+        places = table_of(Place, u)
+        acts.extend([places[h] for h in hexes])
+    acts.extend([Restore(u) for u in restores])
+    if may_end:
+        acts.append(END)
     return acts
+
+
+def legal_count(state: BfmState) -> int:
+    """``len(legal(state))`` without building the list."""
+    due, open_hexes, pool, hexes, restores, may_end = _choices(state)
+    return len(due) * len(open_hexes) + len(pool) * len(hexes) + len(restores) + may_end
+
+
+def legal_nth(state: BfmState, i: int) -> Action:
+    """``legal(state)[i]`` without building the list (``i`` >= 0)."""
+    due, open_hexes, pool, hexes, restores, may_end = _choices(state)
+    n = len(due) * len(open_hexes)
+    if i < n:
+        return Reinforce(due[i // len(open_hexes)], open_hexes[i % len(open_hexes)])
+    i -= n
+    n = len(pool) * len(hexes)
+    if i < n:
+        return table_of(Place, pool[i // len(hexes)])[hexes[i % len(hexes)]]
+    i -= n
+    if i < len(restores):
+        return Restore(restores[i])
+    if i == len(restores) and may_end:
+        return END
+    raise IndexError("legal action index out of range")
 
 
 def has_choice(state: BfmState) -> bool:
@@ -147,8 +224,7 @@ def has_choice(state: BfmState) -> bool:
         return False
     if pool_units(state, side) and placement_hexes(state, side):  # type: ignore[arg-type]
         return True
-    reduced, hex_of = state.reduced, state.hex_of
-    return any(u in reduced and u in hex_of and may_restore(state, u) for u in state.data.side_units[side])  # type: ignore[index]
+    return bool(restorable(state, side))  # type: ignore[arg-type]
 
 
 def apply_place(state: BfmState, a: Place, events: list) -> None:

@@ -74,6 +74,9 @@ _APPLY = {
     EndPhase: sequence.apply_end,
 }
 
+#: the modules that count and index the legal actions of a kind of phase without building them
+_COUNTED = {PhaseKind.MOVEMENT: movement, PhaseKind.REPLACEMENT: replacements}
+
 #: the verbs each kind of phase allows (for error messages)
 _EXPECTED = {
     PhaseKind.MOVEMENT: "move or end",
@@ -101,6 +104,11 @@ class BattleForMoscow:
     # -- who acts --------------------------------------------------------------------------
     def phase_key(self, state: BfmState) -> tuple[int, str]:
         return (state.turn, state.phase)
+
+    @staticmethod
+    def turn(state: BfmState) -> int:
+        """The game turn (4.0), as the package's view gives it (``typhoon.ai.match`` reads it)."""
+        return state.turn
 
     def current_player(self, state: BfmState) -> str | None:
         if state.finished:
@@ -144,20 +152,25 @@ class BattleForMoscow:
         return _LEGAL[state.phase_spec.kind](state)
 
     @staticmethod
-    def _in_movement(state: BfmState) -> bool:
-        return not state.finished and not state.current and state.data.phases[state.phase].kind == _MOVEMENT
+    def _counted(state: BfmState) -> Any:
+        """The module counting the legal actions of the current phase without building them
+        (movement and replacement phases), or None (the list is as cheap as its length)."""
+        if state.finished or state.current:
+            return None
+        return _COUNTED.get(state.data.phases[state.phase].kind)
 
     def legal_count(self, state: BfmState) -> int | None:
-        """How many legal actions there are, counted without building them in movement phases
-        (None elsewhere: the list is as cheap as its length, ``LegalActions`` builds it once)."""
-        if self._in_movement(state):
-            return movement.legal_count(state)
-        return None
+        """How many legal actions there are, counted without building them in movement and
+        replacement phases (None elsewhere: ``LegalActions`` builds the list once)."""
+        counted = self._counted(state)
+        return None if counted is None else counted.legal_count(state)
 
     def legal_nth(self, state: BfmState, i: int) -> Action:
-        """The i-th legal action, in the order of ``legal_actions`` (cheap in movement phases)."""
-        if self._in_movement(state):
-            return movement.legal_nth(state, i)
+        """The i-th legal action, in the order of ``legal_actions`` (cheap in movement and
+        replacement phases)."""
+        counted = self._counted(state)
+        if counted is not None and i >= 0:
+            return counted.legal_nth(state, i)
         return self.legal_actions(state)[i]
 
     def is_legal(self, state: BfmState, action: Any) -> bool:

@@ -32,9 +32,11 @@ class Battle:
     loss_due: Fraction = Fraction(0)  # EX: strength points the attacker still has to lose
     loss_kind: Result | None = None  # Result.EX or Result.AL while the attacker takes losses
     fought: str | None = None  # the odds column it was resolved at ("3:1", "below 1:1"), once resolved
+    column: int | None = field(default=None, compare=False)  # the CRT column fixed when it was resolved (9.0 step 3), for its die roll; None: not known
 
     def copy(self) -> Battle:
-        return Battle(self.target, self.defender, list(self.attackers), self.step, self.result, self.loss_due, self.loss_kind, self.fought)
+        return Battle(self.target, self.defender, list(self.attackers), self.step, self.result, self.loss_due, self.loss_kind,
+                      self.fought, self.column)
 
 
 @dataclass
