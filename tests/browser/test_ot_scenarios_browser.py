@@ -24,6 +24,7 @@ import os
 from collections import Counter
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from typhoon.core import record
 from typhoon.games import registry
@@ -55,6 +56,20 @@ def wait_for_human_or_end(page, timeout: float = 300_000) -> None:
         " return d.youAct === '1' || (s && s.classList.contains('over')); })()",
         timeout=timeout,
     )
+
+
+def human_view(page, api, gid: str, seat: str) -> dict:
+    """The seat's view once the page shows the same version of the game (the page may still be
+    drawing an earlier version, one where the human also acted, while the server is ahead)."""
+    for _ in range(100):
+        wait_for_human_or_end(page)
+        v = api.view(gid, seat)
+        try:
+            page.wait_for_function(f"document.querySelector('#app').dataset.version === '{v['version']}'", timeout=15_000)
+        except PlaywrightTimeoutError:
+            continue  # the server moved on meanwhile (the computer's turn): ask again
+        return v
+    raise AssertionError("the page never caught up with the server's version of the game")
 
 
 def click_and_wait(page, locator, timeout: float = 300_000) -> None:
@@ -286,8 +301,7 @@ def test_ot_scenario_runs_to_its_outcome_against_the_computer(page, api, server,
     snapshots: list[dict] = []
     answered: Counter[str] = Counter()
     for _ in range(10_000):
-        wait_for_human_or_end(page)
-        v = api.view(gid, seat)
+        v = human_view(page, api, gid, seat)
         if v.get("outcome"):
             break
         assert v["you_act"] and v["current_player"] == HUMAN
@@ -339,8 +353,7 @@ def test_ot_campaign_plan_and_chits_hidden_from_the_russian_page(page, api, serv
     answers until a German unit has drawn a strength chit (his first combat), then is checked."""
     gid, seat = create_game(page, server, "18.4")
     for _ in range(100):
-        wait_for_human_or_end(page)
-        v = api.view(gid, seat)
+        v = human_view(page, api, gid, seat)
         assert v["you_act"] and v["current_player"] == HUMAN and not v.get("outcome")
         if german_drawn_in_log(v):
             break
