@@ -9,7 +9,9 @@ decisions counted: the learner's cost an observation and a mask, the opponent's 
 * ``vector xP``: ``typhoon.research.vector.ProcessVectorEnv``: ``P`` worker processes each
   stepping a ``TyphoonVectorEnv`` of ``envs / P`` games, driven from this process (the
   across-processes form; per core = decisions / the workers' CPU seconds);
-* ``gym-async`` (``--async``): ``gymnasium.vector.AsyncVectorEnv``, one worker process per game.
+* ``gym-async`` (``--async``): ``gymnasium.vector.AsyncVectorEnv``, one worker process per game;
+* ``engine only``: the ceiling, the same games played with no environment (no observation, no
+  mask, no legal indices): the learner draws from the engine's legal list, one process.
 
 "per core" is decisions per second of CPU time of the processes stepping games (robust on a
 shared machine); "total" is decisions per wall-clock second of the whole row (what a trainer
@@ -29,8 +31,18 @@ import time
 import numpy as np
 
 
-def _masked_random(rng: np.random.Generator, masks) -> np.ndarray:
-    return np.array([int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in masks])
+def _masked_random(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
+    """A uniformly random legal index per row of ``masks`` (0 where a row has none), drawn for
+    all rows with a few numpy calls (the learner's own cost should not hide the environment's)."""
+    masks = np.asarray(masks)
+    n, width = masks.shape
+    flat = np.flatnonzero(masks)  # (np.nonzero of the 2-D array is an order of magnitude slower)
+    if not len(flat):
+        return np.zeros(n, dtype=np.intp)
+    starts = np.searchsorted(flat, np.arange(n + 1) * width)  # each row's first legal index in flat
+    counts = np.diff(starts)
+    pick = starts[:-1] + (rng.random(n) * counts).astype(np.intp)
+    return np.where(counts > 0, flat[np.minimum(pick, len(flat) - 1)] - np.arange(n) * width, 0)
 
 
 def run_gym(game: str, envs: int, steps: int, mode: str, seed: int = 0) -> dict:
@@ -86,6 +98,41 @@ def run_processes(game: str, envs: int, steps: int, procs: int, seed: int = 0) -
     return {"decisions": decisions, "wall": wall, "total": decisions / wall, "per_core": decisions / cpu}
 
 
+def run_engine(game: str, envs: int, steps: int, seed: int = 0) -> dict:
+    """The ceiling of the rows above: the same games without any environment, observation or
+    mask: the learner's legal list drawn from uniformly, the "random" opponent and the dice
+    (the engine's share of a vector step)."""
+    from typhoon.research.common import make_opponent, package
+
+    pkg = package(game)
+    rules, side = pkg.rules, pkg.sides[0]
+    rng = np.random.default_rng(seed)
+    games = []
+    for i in range(envs):
+        games.append([pkg.new_game({}, seed=seed + i, keep_history=False), make_opponent(pkg, "random", seed=seed + i + 1)])
+    decisions = 0
+    t0, c0 = time.perf_counter(), time.process_time()
+    for t in range(steps):
+        for slot in games:
+            g, opponent = slot
+            if g.is_over():
+                g = slot[0] = pkg.new_game({}, seed=seed + 1000 + t, keep_history=False)
+            while not g.is_over():
+                if g.is_chance():
+                    g.roll()
+                elif g.current_player == side:
+                    break
+                else:
+                    g.push(opponent.choose(g), validate=False)
+                    decisions += 1
+            if not g.is_over():
+                legal = rules.legal_actions(g.state)
+                g.push(legal[int(rng.integers(len(legal)))], validate=False)
+                decisions += 1
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    return {"decisions": decisions, "wall": wall, "total": decisions / wall, "per_core": decisions / cpu}
+
+
 def median_row(fn, repeats: int) -> dict:
     runs = [fn() for _ in range(repeats)]
     return {k: statistics.median(r[k] for r in runs) for k in ("decisions", "wall", "total", "per_core")}
@@ -110,6 +157,7 @@ def main() -> None:
     ]
     if a.with_async:
         rows.append(("gym-async", lambda: run_gym(a.game, a.envs, a.steps, "async")))
+    rows.append(("engine only", lambda: run_engine(a.game, a.envs, a.steps)))
     for name, fn in rows:
         r = median_row(fn, a.repeats)
         print(f"{name:<12} {r['decisions']:>9.0f} {r['wall']:>7.1f} {r['total']:>8.0f} {r['per_core']:>10.0f}", flush=True)

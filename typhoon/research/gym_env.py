@@ -117,6 +117,8 @@ class TyphoonEnv(gym.Env):
         self.shaper: Shaper | None = None
         self.steps = 0
         self._done_decisions = 0
+        self._mask: np.ndarray | None = None  # the legal mask of the game at log length _mask_key[1]
+        self._mask_key: tuple[Game, int] | None = None
 
     # -- episode ----------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
@@ -187,11 +189,17 @@ class TyphoonEnv(gym.Env):
         return 0 if g is None else sum(1 for e in g.log if not e.chance)
 
     def legal_mask(self) -> np.ndarray:
-        """The flat legal mask (bool, ``encoding.num_actions``)."""
+        """The flat legal mask (bool, ``encoding.num_actions``; a new array each call). Made once
+        per decision: kept until the game moves on (its log grows at every action), so the
+        step's ``info["action_mask"]`` and the caller's ``action_masks()`` share one."""
         g = self.game
         if g is None or g.is_over():
             return np.zeros(self.encoding.num_actions, bool)
-        return np.asarray(self.encoding.legal_mask(g.state), dtype=bool)
+        key = (g, len(g.log))
+        if self._mask_key is None or self._mask_key[0] is not g or self._mask_key[1] != key[1]:
+            self._mask = np.asarray(self.encoding.legal_mask(g.state), dtype=bool)
+            self._mask_key = key
+        return self._mask.copy()
 
     def action_masks(self) -> np.ndarray:
         """The mask of the action space: the flat mask, or (factored) the actor mask followed by

@@ -9,11 +9,16 @@ observations, masks, rewards, terminations and truncations as
 is faster (docs/research.md "Throughput"):
 
 * the legal actions of a game are generated once per learner decision, encoded once into indices
-  (kept with the actions they stand for), and that is the mask, the action of a chosen index
-  (pushed without a second legality check) and the illegal-index test: ``TyphoonEnv`` builds them
-  three times (validated push, the info mask, the caller's ``action_masks()``);
+  (two parallel lists: actions and indices), and that is the mask, the action of a chosen index
+  (pushed without a second legality check) and the illegal-index test: ``TyphoonEnv`` builds the
+  list twice (validated push, its mask, shared by the info and the caller's ``action_masks()``);
 * observations are written into one preallocated ``(num_envs, *shape)`` float32 batch, masks into
-  one ``(num_envs, num_actions)`` bool batch updated in place (only the indices that changed);
+  one ``(num_envs, num_actions)`` bool batch (the rows of the games that moved rewritten by one
+  assignment per step);
+* a step moves every game first, then makes the legal lists, then the observations (each kind of
+  work in a row for all games keeps its code and tables in the processor's caches);
+* with perfect information the "random" opponent's draw is made here, exactly as
+  ``RandomPlayer.choose`` makes it (``_random_choice``), without a view of the legal actions;
 * only the games that moved are touched; nothing goes through per-env Gymnasium wrappers;
 * across processes (``ProcessVectorEnv``) observations and masks are shared memory, not pickled.
 
@@ -32,6 +37,7 @@ in its order, in one call; else ``encoding.encode`` one action at a time). Nothi
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any
 
 import gymnasium as gym
@@ -51,6 +57,7 @@ from .common import (
     observation_range,
     opponent_move,
     package,
+    perfect_information,
     reward_weights,
 )
 
@@ -59,9 +66,9 @@ _MODES = {"next_step": AutoresetMode.NEXT_STEP, "same_step": AutoresetMode.SAME_
 
 class _Slot:
     """One game of the vector: its random stream (as ``TyphoonEnv``'s ``np_random``), the game,
-    the opponent, the reward shaper, the step count and the legal actions by index."""
+    the opponent, the reward shaper, the step count and the legal actions with their indices."""
 
-    __slots__ = ("rng", "game", "opponent", "shaper", "steps", "actions", "index", "done")
+    __slots__ = ("rng", "game", "opponent", "shaper", "steps", "legal", "indices", "done")
 
     def __init__(self) -> None:
         self.rng: np.random.Generator | None = None
@@ -69,9 +76,17 @@ class _Slot:
         self.opponent: Any = None
         self.shaper: Shaper | None = None
         self.steps = 0
-        self.actions: dict[int, Any] = {}  # legal index -> the action it stands for
-        self.index = np.zeros(0, dtype=np.intp)  # the legal indices (True in the mask row)
+        self.legal: list[Any] = []  # the legal actions, in the game's order
+        self.indices: list[int] = []  # their indices (True in the mask row), in the same order
         self.done = False  # the episode ended at the last step (next-step autoreset pending)
+
+
+def _is_random_player(player: Any) -> bool:
+    """Whether ``player`` is the generic uniformly random player (``typhoon.ai.base.RandomPlayer``),
+    whose draw the environment makes itself (``TyphoonVectorEnv._random_choice``)."""
+    from ..ai.base import RandomPlayer
+
+    return type(player) is RandomPlayer
 
 
 class TyphoonVectorEnv(gym.vector.VectorEnv):
@@ -102,7 +117,7 @@ class TyphoonVectorEnv(gym.vector.VectorEnv):
         self.game_name = game
         self.side = check_side(pkg, pkg.sides[0] if side is None else side)
         self.opponent_name = opponent
-        make_opponent(pkg, opponent)  # ParseError now if the name is unknown
+        probe = make_opponent(pkg, opponent)  # ParseError now if the name is unknown
         self.game_options = pkg.normalise_options(dict(options or {}))
         self.encoding = enc = encoding_of(pkg, self.game_options)
         self.reward_weights = reward_weights(rewards)
@@ -128,6 +143,13 @@ class TyphoonVectorEnv(gym.vector.VectorEnv):
         self._indices = bulk if callable(bulk) else (lambda state, legal: [enc.encode(state, a) for a in legal])
         self.decisions = 0  # non-chance actions of both sides since construction (benchmarks)
         self._copies = True  # reset and step return a copy of the batch (a worker process: the batch itself)
+        rules = pkg.rules
+        self._rules = rules
+        self._perfect = perfect_information(pkg)  # observations are made from the state itself
+        # the "random" opponent drawn here as RandomPlayer.choose draws it (the same stream)
+        self._random_opponent = self._perfect and _is_random_player(probe)
+        self._count = getattr(rules, "legal_count", None)
+        self._nth = getattr(rules, "legal_nth", None)
 
     # -- episodes ---------------------------------------------------------------------------
     def reset(self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None):
@@ -143,10 +165,12 @@ class TyphoonVectorEnv(gym.vector.VectorEnv):
                 raise ValueError(f"reset got {len(seeds)} seeds for {self.num_envs} games")
         for i, s in enumerate(seeds):
             self._reset_slot(i, s)
+        self._write_masks(range(self.num_envs))
         return self._batch(), {}
 
     def _reset_slot(self, i: int, seed: int | None) -> None:
-        """A new game in slot ``i``, seeded as ``TyphoonEnv.reset`` seeds one."""
+        """A new game in slot ``i``, seeded as ``TyphoonEnv.reset`` seeds one (its mask row is
+        written by the caller, ``_write_masks``)."""
         slot = self._slots[i]
         if seed is not None or slot.rng is None:
             slot.rng, _ = gym.utils.seeding.np_random(seed)
@@ -162,36 +186,75 @@ class TyphoonVectorEnv(gym.vector.VectorEnv):
 
     def _play_others(self, slot: _Slot) -> None:
         """Chance events and the opponent's moves until the learner decides or the game ends."""
-        g, side = slot.game, self.side
-        while not g.is_over():
-            if g.is_chance():
-                g.roll()
-            elif g.current_player == side:
+        g, side, rules = slot.game, self.side, self._rules
+        fast = self._random_opponent
+        while True:
+            state = g.state
+            if rules.outcome(state) is not None:
                 return
+            if rules.is_chance(state):
+                g.roll()
+                continue
+            player = rules.current_player(state)
+            if player == side:
+                return
+            if fast:
+                g.push(self._random_choice(slot.opponent.rng, state), validate=False)
             else:
-                opponent_move(self.pkg, g, slot.opponent, g.current_player)
-                self.decisions += 1
+                opponent_move(self.pkg, g, slot.opponent, player)
+            self.decisions += 1
+
+    def _random_choice(self, rng: Any, state: Any) -> Any:
+        """``RandomPlayer.choose`` without the game's view of its legal actions: the same draw
+        from the same stream (``rng.randrange`` of the count, then that action), so the same
+        action (the lazy view counts and indexes with ``legal_count`` / ``legal_nth`` when the
+        rules have them, else with the list)."""
+        count, nth = self._count, self._nth
+        n = count(state) if count is not None else None
+        if n is None:
+            legal = self._rules.legal_actions(state)
+            return legal[rng.randrange(len(legal))]
+        k = rng.randrange(n)
+        return nth(state, k) if nth is not None else self._rules.legal_actions(state)[k]
 
     def _refresh(self, i: int) -> None:
-        """The observation and the legal indices of game ``i`` after it changed."""
+        """The legal actions (with their indices) and the observation of game ``i`` after it
+        changed; its mask row is written by ``_write_masks``."""
+        self._legal(i)
+        self._observe(i)
+
+    def _legal(self, i: int) -> None:
+        """The legal actions of game ``i`` and their indices, kept as two parallel lists."""
         slot = self._slots[i]
-        g = slot.game
-        row = self._masks[i]
-        row[slot.index] = False
-        if g.is_over():
-            slot.actions = {}
-            slot.index = np.zeros(0, dtype=np.intp)
+        state = slot.game.state
+        if self._rules.outcome(state) is not None:
+            slot.legal, slot.indices = [], []
         else:
-            legal = list(g.legal_actions)
-            indices = self._indices(g.state, legal)
-            slot.actions = dict(zip(indices, legal))
-            slot.index = np.array(indices, dtype=np.intp)
-            row[slot.index] = True
-        known = observed_state(g.rules, g.state, self.side)
+            slot.legal = legal = self._rules.legal_actions(state)
+            slot.indices = self._indices(state, legal)
+
+    def _observe(self, i: int) -> None:
+        """The learner's observation of game ``i``, written into its row of the batch."""
+        state = self._slots[i].game.state
+        known = state if self._perfect else observed_state(self._rules, state, self.side)
         if self._into is not None:
             self._into(known, self.side, self._obs[i])
         else:
             self._obs[i] = self.encoding.observation(known, self.side)
+
+    def _write_masks(self, rows: Any) -> None:
+        """The mask rows of games ``rows`` from their legal indices: cleared, then set by one
+        assignment for all of them."""
+        rows = list(rows)
+        if not rows:
+            return
+        masks, slots = self._masks, self._slots
+        masks[rows] = False
+        lens = [len(slots[i].indices) for i in rows]
+        total = sum(lens)
+        if total:
+            cols = np.fromiter(chain.from_iterable(slots[i].indices for i in rows), dtype=np.intp, count=total)
+            masks[np.repeat(np.array(rows, dtype=np.intp), lens), cols] = True
 
     def _batch(self) -> np.ndarray:
         """The observations to return: a copy of the batch (the batch itself once shared)."""
@@ -216,44 +279,70 @@ class TyphoonVectorEnv(gym.vector.VectorEnv):
         truncated = np.zeros(n, dtype=bool)
         illegal: dict[int, str] = {}
         final: dict[int, tuple[np.ndarray, dict[str, Any]]] = {}
-        for i, slot in enumerate(self._slots):
-            if slot.game is None:
-                raise RuntimeError("call reset() before step()")
-            if slot.done:  # next-step autoreset: this step only starts the next game
-                self._reset_slot(i, None)
-                continue
-            r, term, trunc, why = self._step_slot(i, slot, int(actions[i]))
-            rewards[i], terminated[i], truncated[i] = r, term, trunc
-            if why is not None:
-                illegal[i] = why
-            if term or trunc:
-                if self.autoreset_mode == AutoresetMode.SAME_STEP:
-                    final[i] = (self._obs[i].copy(), self._slot_info(slot))
+        changed: list[int] = []  # games whose legal actions changed (their mask rows are rewritten)
+        observe: list[int] = []  # games whose observation is still to write
+        same_step = self.autoreset_mode == AutoresetMode.SAME_STEP
+        try:
+            for i, (slot, index) in enumerate(zip(self._slots, actions.tolist())):
+                if slot.game is None:
+                    raise RuntimeError("call reset() before step()")
+                if slot.done:  # next-step autoreset: this step only starts the next game
                     self._reset_slot(i, None)
+                    changed.append(i)
+                    continue
+                r, term, trunc, why = self._step_slot(i, slot, int(index))
+                rewards[i], terminated[i], truncated[i] = r, term, trunc
+                if why is not None:
+                    illegal[i] = why
                 else:
-                    slot.done = True
+                    changed.append(i)
+                if term or trunc:
+                    if same_step:
+                        if why is None:
+                            self._refresh(i)
+                        final[i] = (self._obs[i].copy(), self._slot_info(slot))
+                        self._reset_slot(i, None)
+                        if why is not None:
+                            changed.append(i)
+                    else:
+                        slot.done = True
+                        if why is None:
+                            observe.append(i)
+                elif why is None:
+                    observe.append(i)
+        finally:  # also when illegal="raise" stops the step: the games that moved stay consistent
+            # the legal actions, then the observations, after all the moves of the step: each kind
+            # of work done for every game in a row keeps its code and tables in the processor's
+            # caches (an observation about 10 % cheaper than right after its game's moves, in
+            # docs/research.md); each depends on its own game only
+            for i in observe:
+                self._legal(i)
+            for i in observe:
+                self._observe(i)
+            self._write_masks(changed)
         return self._batch(), rewards, terminated, truncated, self._infos(illegal, final)
 
     def _step_slot(self, i: int, slot: _Slot, index: int) -> tuple[float, bool, bool, str | None]:
-        """The learner's action ``index`` in game ``i``, then the opponent and the dice:
-        (reward, terminated, truncated, why the index was refused or None)."""
+        """The learner's action ``index`` in game ``i``, then the opponent and the dice (the new
+        legal actions and observation are ``step``'s, once every game has moved): (reward,
+        terminated, truncated, why the index was refused or None)."""
         g = slot.game
         slot.steps += 1
         truncated = slot.steps >= self.max_steps
-        action = slot.actions.get(index)
-        if action is None:  # refused: the game is unchanged (TyphoonEnv's rule)
+        try:
+            action = slot.legal[slot.indices.index(index)]
+        except ValueError:  # refused: the game is unchanged (TyphoonEnv's rule)
             why = self._refusal(slot, index)
             if self.illegal == "raise":
                 from ..core.errors import IllegalActionError
 
-                raise IllegalActionError(f"game {i}: {why}")
+                raise IllegalActionError(f"game {i}: {why}") from None
             return self.illegal_penalty, False, truncated, why
         g.push(action, validate=False)  # legal: it came from this state's legal actions
         self.decisions += 1
         self._play_others(slot)
         reward = slot.shaper.step(g)
         terminated = g.is_over()
-        self._refresh(i)
         return float(reward), terminated, truncated and not terminated, None
 
     def _refusal(self, slot: _Slot, index: int) -> str:
@@ -273,7 +362,7 @@ class TyphoonVectorEnv(gym.vector.VectorEnv):
 
     def legal_indices(self, i: int) -> list[int]:
         """The legal action indices of game ``i`` (in the game's order of its legal actions)."""
-        return list(self._slots[i].actions)
+        return list(self._slots[i].indices)
 
     def games(self) -> list[Game]:
         """The games (read them, do not push: the environment keeps their masks)."""

@@ -36,6 +36,7 @@ replacement pool, reinforcements to come, eliminated units) and their reduced si
 from __future__ import annotations
 
 from functools import cache
+from itertools import chain
 
 import numpy as np
 
@@ -127,6 +128,7 @@ def _indices(state: BfmState, actions) -> list[int]:
     the lookups hoisted, so that encoding a whole legal list costs a few dict reads per action."""
     data = state.data
     ui, hi = data.unit_index, data.hex_index
+    step = _steps(data)
     uh = OFFSET["unit_hex"]
     out: list[int] = []
     append = out.append
@@ -137,8 +139,10 @@ def _indices(state: BfmState, actions) -> list[int]:
             if t is Move:
                 append(uh + ui[action.unit] * H + hi[action.to])
             elif t is Attack:
-                d = data.grid.direction(state.hex_of[action.unit], action.target)
-                append(OFFSET["attack"] + ui[action.unit] * D + DIRECTIONS.index(d))
+                d = step.get((state.hex_of[action.unit], action.target))
+                if d is None:
+                    d = DIRECTIONS.index(data.grid.direction(state.hex_of[action.unit], action.target))
+                append(OFFSET["attack"] + ui[action.unit] * D + d)
             elif t is EndPhase:
                 append(OFFSET["end"])
             elif t is Roll:
@@ -155,8 +159,12 @@ def _indices(state: BfmState, actions) -> list[int]:
                 origin = state.current
                 if origin is None:
                     raise ValueError("no battle is being resolved")
-                d1 = DIRECTIONS.index(data.grid.direction(origin, action.via))
-                d2 = DIRECTIONS.index(data.grid.direction(action.via, action.to))
+                d1 = step.get((origin, action.via))
+                if d1 is None:
+                    d1 = DIRECTIONS.index(data.grid.direction(origin, action.via))
+                d2 = step.get((action.via, action.to))
+                if d2 is None:
+                    d2 = DIRECTIONS.index(data.grid.direction(action.via, action.to))
                 append(OFFSET["retreat"] + d1 * D + d2)
             elif t is Loss:
                 append(OFFSET["loss"] + ui[action.unit])
@@ -173,6 +181,21 @@ def _indices(state: BfmState, actions) -> list[int]:
     except (KeyError, ParseError, ValueError, AttributeError) as e:
         raise ValueError(f"cannot encode {action} in this state: {e}") from None
     return out
+
+
+_STEPS: dict[int, tuple[BfmData, dict[tuple[str, str], int]]] = {}
+
+
+def _steps(data: BfmData) -> dict[tuple[str, str], int]:
+    """(hex, neighbour) -> the place in ``DIRECTIONS`` of the direction from one to the other,
+    for every pair of neighbouring hexes of the map: the grid's ``direction``, looked up once
+    (attacks and retreats are encoded by directions)."""
+    got = _STEPS.get(id(data))
+    if got is None or got[0] is not data:  # the data object is kept with its table: its id stays its own
+        grid = data.grid
+        table = {(h, n): DIRECTIONS.index(grid.direction(h, n)) for h, ns in data.neighbours.items() for n in ns}
+        got = _STEPS[id(data)] = (data, table)
+    return got[1]
 
 
 def decode(state: BfmState, index: int) -> Action:
@@ -409,34 +432,54 @@ def _static(edition: str, red_border: str) -> np.ndarray:
 
 def global_features(state: BfmState, player: str) -> np.ndarray:
     """The global features (GLOBAL_FEATURES order) seen by ``player`` ("german" or "soviet")."""
-    from . import RULES
-
+    rules = _rules()
     g = np.zeros(len(GLOBAL_FEATURES), dtype=np.float32)
     data = state.data
     opts = state.options
-    g[_G[f"turn_{min(max(state.turn, 1), 7)}"]] = 1.0
-    if state.phase in PHASE_IDS:
-        g[_G[f"phase_{state.phase}"]] = 1.0
-    g[_G["mud"]] = float(data.mud(state.turn))
-    g[_G["observer_german"]] = float(player == "german")
-    g[_G["replacements_left"]] = state.replacements_left / MAX_REPLACEMENTS
-    g[_G["committed"]] = float(state.committed)
-    g[_G["edition_1986"]] = float(opts.edition == "1986")
-    g[_G["setup_free"]] = float(opts.setup == "free")
-    g[_G["soviet_replacements"]] = opts.soviet_replacements / MAX_REPLACEMENTS
+    g[_G_TURN[min(max(state.turn, 1), 7)]] = 1.0
+    phase = _G_PHASE.get(state.phase)
+    if phase is not None:
+        g[phase] = 1.0
+    g[_G_MUD] = float(data.mud(state.turn))
+    g[_G_OBSERVER] = float(player == "german")
+    g[_G_REPL] = state.replacements_left / MAX_REPLACEMENTS
+    g[_G_COMMITTED] = float(state.committed)
+    g[_G_1986] = float(opts.edition == "1986")
+    g[_G_FREE] = float(opts.setup == "free")
+    g[_G_SOVIET_REPL] = opts.soviet_replacements / MAX_REPLACEMENTS
     if state.finished:
         g[_G["finished"]] = 1.0
         winner = getattr(state.outcome, "winner", None)
         if winner is not None:
             g[_G["winner_me" if winner == player else "winner_enemy"]] = 1.0
         return g
-    to_act = RULES.current_player(state)
-    g[_G[f"to_act_{to_act or 'chance'}"]] = 1.0
-    battle = RULES.current_battle(state)
-    if battle is not None and battle.step in STEPS:
-        g[_G[f"step_{battle.step}"]] = 1.0
-    g[_G["reinforcement_due"]] = float(bool(RULES.reinforcements_due(state)))
+    to_act = rules.current_player(state)
+    g[_G_TO_ACT[to_act]] = 1.0
+    battle = rules.current_battle(state)
+    if battle is not None:
+        step = _G_STEP.get(str(battle.step))
+        if step is not None:
+            g[step] = 1.0
+    g[_G_DUE] = float(bool(rules.reinforcements_due(state)))
     return g
+
+
+# the features' places, looked up once (global_features runs at every observation)
+_G_TURN = {t: _G[f"turn_{t}"] for t in range(1, 8)}
+_G_PHASE = {p: _G[f"phase_{p}"] for p in PHASE_IDS}
+_G_STEP = {s: _G[f"step_{s}"] for s in STEPS}
+_G_TO_ACT = {"german": _G["to_act_german"], "soviet": _G["to_act_soviet"], None: _G["to_act_chance"]}
+_G_MUD, _G_OBSERVER, _G_REPL = _G["mud"], _G["observer_german"], _G["replacements_left"]
+_G_COMMITTED, _G_1986, _G_FREE = _G["committed"], _G["edition_1986"], _G["setup_free"]
+_G_SOVIET_REPL, _G_DUE = _G["soviet_replacements"], _G["reinforcement_due"]
+
+
+@cache
+def _rules():
+    """The package's rules object (imported on first use: the package imports this module)."""
+    from . import RULES
+
+    return RULES
 
 
 class _Tables:
@@ -456,6 +499,8 @@ class _Tables:
         # state.strength(u) / MAX_STRENGTH for each side of the counter (float64, as Python divides)
         self.full = np.array([sp.full for sp in specs], dtype=np.float64) / MAX_STRENGTH
         self.reduced = np.array([sp.reduced for sp in specs], dtype=np.float64) / MAX_STRENGTH
+        # whether every strength of the table is within OBS_RANGE (then its clamp changes nothing)
+        self.strengths_in_range = max(self.full.max(), self.reduced.max()) <= OBS_RANGE[1]
         self.unit_plane = (_UNIT0 + np.arange(U, dtype=np.intp)) * n  # unit i's own plane
         self.row = {t: (_TABLE0 + i) * n for i, t in enumerate(TABLE_PLANES)}  # table t's start
         self.own_rows: dict[str, np.ndarray] = {}  # by observer: the own_unit cells of its units
@@ -472,6 +517,34 @@ class _Tables:
             player: np.array([self.planes[player]["strength"][u] for u in data.unit_order], dtype=np.intp)
             for player in ("german", "soviet")
         }
+        ui, on_map = data.unit_index, self.row["on_map"]
+        #: by observer, (unit, hex) -> the flat cells a unit standing in a hex sets to 1 (its own
+        #: unit plane, the on_map table), the cells it counts (own/enemy units, armour) and the
+        #: cell of its strength: made on first use, then one lookup per unit on the map
+        self.ones_at: dict[str, _Placed] = {}
+        self.counts_at: dict[str, _Placed] = {}
+        self.strength_at: dict[str, _Placed] = {}
+        for player in ("german", "soviet"):
+            pl = self.planes[player]
+            self.ones_at[player] = _Placed(lambda u, h: (int(self.unit_plane[ui[u]]) + fc[h], on_map + ui[u]))
+            self.counts_at[player] = _Placed(
+                lambda u, h, pl=pl: (pl["units"][u] + fc[h], *((pl["armour"][u] + fc[h],) if u in self.armour else ()))
+            )
+            self.strength_at[player] = _Placed(lambda u, h, pl=pl: pl["strength"][u] + fc[h])
+
+
+class _Placed(dict):
+    """A dict (unit, hex) -> value that makes a missing value with ``make(unit, hex)`` and keeps it."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: tuple[str, str]):
+        value = self[key] = self.make(*key)
+        return value
 
 
 _TABLES: dict[int, _Tables] = {}
@@ -533,6 +606,7 @@ def observation(state: BfmState, player: str) -> np.ndarray:
     return out
 
 
+_ONE = np.float32(1.0)
 _DYNAMIC = slice(len(STATIC_PLANES), _UNIT0)  # the planes that hold sums over a hex
 _ZOC = slice(_P["own_zoc"], _P["own_zoc"] + 2)
 assert DYNAMIC_PLANES.index("enemy_zoc") == DYNAMIC_PLANES.index("own_zoc") + 1
@@ -558,17 +632,15 @@ def observation_into(state: BfmState, player: str, out: np.ndarray) -> None:
     ui, fc = data.unit_index, tb.fc
     hex_of = state.hex_of
     planes = tb.planes[player]
-    # the units on the map: their indices and cells
-    on = np.array([ui[u] for u in hex_of], dtype=np.intp)
-    cells = np.array([fc[h] for h in hex_of.values()], dtype=np.intp)
-    ones: list[int] = []  # flat cells set to 1
-    counts: list[int] = []  # flat cells counted (sums over a hex: two units may share one mid-move)
-    units_p = planes["units"]
-    counts.extend([units_p[u] + fc[h] for u, h in hex_of.items()])
+    # the units on the map: the cells each (unit, hex) sets and counts, looked up (_Placed)
+    items = hex_of.items()
+    on = np.fromiter(map(ui.__getitem__, hex_of), dtype=np.intp, count=len(hex_of))
+    ones: list[int] = list(chain.from_iterable(map(tb.ones_at[player].__getitem__, items)))  # flat cells set to 1
+    # flat cells counted (sums over a hex: two units may share one mid-move)
+    counts: list[int] = list(chain.from_iterable(map(tb.counts_at[player].__getitem__, items)))
+    at_strength = np.fromiter(map(tb.strength_at[player].__getitem__, items), dtype=np.intp, count=len(hex_of))
     reduced_p = planes["reduced"]
     counts.extend([reduced_p[u] + fc[hex_of[u]] for u in state.reduced if u in hex_of])
-    armour_p, armour = planes["armour"], tb.armour
-    counts.extend([armour_p[u] + fc[h] for u, h in hex_of.items() if u in armour])
     moved_p = P["moved"] * n
     counts.extend([moved_p + fc[hex_of[u]] for u in state.moved if u in hex_of])
     if not state.finished:
@@ -583,19 +655,18 @@ def observation_into(state: BfmState, player: str, out: np.ndarray) -> None:
     if state.current is not None:
         ones.append(P["current_battle"] * n + fc[state.current])
     later = _table_ones(state, tb, ones)
-    spatial = [tb.unit_plane[on] + cells, tb.own_rows[player], tb.row["on_map"] + on]
     shared = len(set(hex_of.values())) < len(hex_of)
     if not shared:  # one unit per hex: every count is 0 or 1
         ones.extend(counts)
-    o[np.concatenate((*spatial, np.array(ones, dtype=np.intp)))] = 1.0
+    o[tb.own_rows[player]] = 1.0
+    o[np.fromiter(ones, dtype=np.intp, count=len(ones))] = 1.0
     reduced = np.zeros(U, dtype=bool)
     reduced[[ui[u] for u in state.reduced]] = True
     strength = np.where(reduced, tb.reduced, tb.full)  # state.strength(u) / MAX_STRENGTH
-    at_strength = tb.strength_plane[player][on] + cells
     if not shared:
         o[at_strength] = strength[on]
     else:  # strengths added in the order of the units
-        np.add.at(o, np.array(counts, dtype=np.intp), 1.0)
+        np.add.at(o, np.array(counts, dtype=np.intp), _ONE)
         np.add.at(o, at_strength, strength[on].astype(np.float32))
     # zones of control (7.0): enemy_zoc(enemy) = the hexes in the ZOC of the observer's units
     zoc = _zoc_bits(tb, state.enemy_zoc_mask(enemy_of(player)), state.enemy_zoc_mask(player))
@@ -611,7 +682,9 @@ def observation_into(state: BfmState, player: str, out: np.ndarray) -> None:
     hi = OBS_RANGE[1]
     if shared or state.battles:
         np.minimum(flat[_DYNAMIC], hi, out=flat[_DYNAMIC])
-    np.minimum(table, hi, out=table)
+    # the table's other cells are 0 or 1; its clamp is needed only for values that can pass it
+    if not tb.strengths_in_range or (later and max(later.values()) / 7.0 > hi):
+        np.minimum(table, hi, out=table)
     np.minimum(g, hi, out=g)
     out[_GLOBAL0:] = g[:, None, None]
 
@@ -642,7 +715,7 @@ def _battle_planes(state: BfmState, flat: np.ndarray, fc: dict[str, int]) -> Non
             if t in data.neighbours[where]:  # an attacker that advanced is no longer next to it
                 attacks.append(P[f"attacks_{grid.direction(where, t)}"] * flat.shape[1] + fc[where])
     if attacks:
-        np.add.at(flat.reshape(-1), attacks, 1.0)
+        np.add.at(flat.reshape(-1), np.array(attacks, dtype=np.intp), _ONE)
 
 
 # -- what the package's encoding object offers beside the protocol ----------------------------
