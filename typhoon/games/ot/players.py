@@ -12,14 +12,20 @@ from typing import Any, NamedTuple
 
 from ...core.paths import flood
 from . import combat
-from .actions import Advance, Air, Attack, End, Exit, Loss, Move, Plan, Retreat
+from .actions import Advance, Air, Allocate, Attack, End, Evade, Exit, InSupport, Loss, Move, Plan, Retreat, Stand
+from .movement import enemy_zoc
 from .state import OtState
 from .strength import expected_strength, parent_of
-from .supply import imaginary_german_unit_supplied
+from .supply import german_sources, imaginary_german_unit_supplied, passable_for, supply_line_length
 from .victory import PLACES_18_2, PLACES_18_3, TOWNS_18_1, exit_hexes, exited
 
 #: scenarios where German units keep within a supply line of their HQ (GreedyPlayer._tether)
 TETHERED = frozenset({"18.3"})
+#: scenarios where one German combat unit stays in each place it has taken, so that no Soviet unit
+#: passes through it again (18.39: the last to pass through controls it; measured: 18.3 games were
+#: lost with places taken early and retaken by Soviet units walking in behind the front), and
+#: where HQs keep within a supply line of a supply source (12.41(a), 12.51(b))
+GARRISONED = frozenset({"18.3"})
 #: exits the German's victory conditions count, and how many (18.19, 18.29, 18.39)
 EXIT_NEEDS = {"18.1": {"N": 4, "E": 5}, "18.2": {"S": 6, "E": 3}, "18.3": {"E": 3}}
 
@@ -82,6 +88,28 @@ def _distance_field(scen: Any, aims: frozenset[str]) -> dict[str, int]:
     return flood(sorted(aims), scen.neighbours.__getitem__, lambda h: True)
 
 
+def corps_weights(state: OtState) -> dict[str, int]:
+    """Each German corps HQ on the map and the number of combat units on the map whose
+    supply it gives (12.41: a unit traces to its parent HQ; 2.34 and the scenario's
+    subordination, 18.38(c)): what putting it In Support is worth (11.24)."""
+    d = state.data
+    out = {u: 0 for u in state.on_map("german") if d.units[u].is_hq}
+    for u in state.on_map("german"):
+        if not d.units[u].is_hq:
+            hq = d.hq_of.get(("german", parent_of(state, u)))
+            if hq in out:
+                out[hq] += 1
+    return out
+
+
+def _source_reach(state: OtState) -> dict[str, int]:
+    """12.11 / 12.12 / 12.31: the hexes within a supply line (six hexes, four in snow) of a
+    German supply source: an HQ there is In Supply (12.41(a))."""
+    passable = passable_for(state, "german")
+    return flood(german_sources(state, passable), state.scen.neighbours.__getitem__, passable,
+                 max_length=supply_line_length(state))
+
+
 class RandomPlayer:
     """Any legal action, at random."""
 
@@ -123,21 +151,71 @@ class GreedyPlayer:
             return self._attack(state, attacks, legal)
         if isinstance(legal[0], Air):
             return max(legal, key=lambda a: a.points)
+        if isinstance(legal[0], (Evade, Stand)):
+            return self._evade(state, side, legal)
         if isinstance(legal[0], (Loss, Retreat)):
             ret = [a for a in legal if isinstance(a, Retreat)]
             if ret:
-                return ret[0]
-            return min(legal, key=lambda a: (state.steps.get(a.unit, 1), float(expected_strength(state, a.unit))))
+                ezoc = enemy_zoc(state, side)
+                return min(ret, key=lambda a: a.to in ezoc)  # 9.93: a step lost through a Zone of Control
+            return min(legal, key=lambda a: self._loss_cost(state, a.unit))
         if isinstance(legal[0], Advance):
             adv = [a for a in legal if a.unit is not None]
             aims = set(objectives(state))
             good = [a for a in adv if a.to in aims] or adv[:1]
             return good[0] if good and side == "german" else Advance(None)
+        if isinstance(legal[0], Allocate):
+            return self._allocate(state, legal)
+        if isinstance(legal[0], InSupport):
+            return max(legal, key=lambda a: (sum(corps_weights(state).get(h, 0) for h in a.hqs), a.hqs))
         if isinstance(legal[0], Plan):
             return Plan("historical")  # 18.49: the Victory Points alone decide it
         if any(isinstance(a, End) for a in legal):
             return next(a for a in legal if isinstance(a, End))
         return self.rng.choice(legal)
+
+    @staticmethod
+    def _evade(state: OtState, side: str, legal: list[Any]) -> Any:
+        """10.25: an HQ alone retreats before combat into a hex free of enemy Zones of Control,
+        the one with the most friendly units within a supply line; it stands when every hex is
+        in one (it would be eliminated there, 9.93)."""
+        ezoc = enemy_zoc(state, side)
+        g = state.data.grid
+        reach = supply_line_length(state)
+        friends = [state.hex_of(u) for u in state.on_map(side) if not state.data.units[u].is_hq]
+        free = [a for a in legal if isinstance(a, Evade) and a.to not in ezoc]
+        if not free:
+            return next(a for a in legal if isinstance(a, Stand))
+        return max(free, key=lambda a: (sum(1 for h in friends if g.distance(a.to, h) <= reach), a.to))
+
+    @staticmethod
+    def _loss_cost(state: OtState, uid: str) -> tuple[bool, int, float]:
+        """9.86 / 9.87: the step to lose, the cheapest first, an HQ last: an HQ has one step
+        (9.81), and without it its corps' units trace no supply line (12.41, 12.51: measured,
+        18.3 games lost three of five corps HQs this way and ended with most units Isolated)."""
+        return (state.data.units[uid].is_hq, state.steps.get(uid, 1), float(expected_strength(state, uid)))
+
+    @staticmethod
+    def _allocate(state: OtState, legal: list[Allocate]) -> Allocate:
+        """11.22: the split of the Support Points with the most combat units expected In
+        Support: per army, the mean over the die (11.23, the German Support Table) of the
+        units of the corps that many HQs, the largest first, may place In Support (11.24)."""
+        weights = corps_weights(state)
+        rows = state.data.tables["support"]["rows"]
+        by_army: dict[str, list[int]] = {}
+        for hq, w in weights.items():
+            by_army.setdefault(state.data.army_of_hq(hq), []).append(w)
+        for ws in by_army.values():
+            ws.sort(reverse=True)
+
+        def value(a: Allocate) -> float:
+            total = 0.0
+            for army, sp in a.points:
+                ws = by_army.get(army, [])
+                total += sum(sum(ws[:int(rows[str(die)][min(sp, 12)])]) for die in range(1, 7)) / 6
+            return total
+
+        return max(legal, key=lambda a: (value(a), a.points))
 
     def _from_exit_point(self, state: OtState, action: Exit) -> bool:
         """The detachment exits only from within two hexes of its exit point (:meth:`_exit_point`)."""
@@ -247,9 +325,10 @@ class GreedyPlayer:
             return field.get(h, 99) if aims else 0
 
         tether = self._tether(state, side)
+        garrison = self._garrison(state, side)
         best, gain = None, 0
         for a in moves:
-            if state.data.units[a.unit].is_hq or not tether(a):
+            if state.data.units[a.unit].is_hq or not tether(a) or a.unit in garrison:
                 continue
             d = dist(state.hex_of(a.unit), a.unit) - dist(a.to, a.unit)
             if d > gain or (d == gain and best is not None and self.rng.random() < 0.1):
@@ -277,6 +356,23 @@ class GreedyPlayer:
         rear = [state.hex_of(u) for u in state.on_map("russian")
                 if not d.units[u].is_hq and state.scen.west_of_front(state.hex_of(u))]
         return frozenset(rear) if len(rear) >= MOP_UP_FROM else frozenset()
+
+    @staticmethod
+    def _garrison(state: OtState, side: str) -> frozenset[str]:
+        """``GARRISONED``: in each objective the German controls, the German combat unit that
+        stays there (the first of its stack), so that no Soviet unit passes through it and takes
+        it back (18.39: control is the last to pass through)."""
+        if side != "german" or state.scenario_key not in GARRISONED:
+            return frozenset()
+        d = state.data
+        keep = []
+        for h in objectives(state):
+            if state.control.get(h) != "german":
+                continue
+            mine = [u for u in state.at(h) if state.side_of(u) == "german" and not d.units[u].is_hq]
+            if mine:
+                keep.append(mine[0])
+        return frozenset(keep)
 
     @staticmethod
     def _tether(state: OtState, side: str) -> Any:
@@ -312,12 +408,15 @@ class GreedyPlayer:
         for u in state.on_map(side):
             if not state.data.units[u].is_hq:
                 by_parent.setdefault(parent_of(state, u), []).append(state.hex_of(u))
+        traced = _source_reach(state) if side == "german" and state.scenario_key in GARRISONED else None
         best, gain = None, 0.0
         for a in moves:
             mine = by_parent.get(parent_of(state, a.unit))
             here = state.hex_of(a.unit)
             if not mine or here is None or a.to in near_enemy:
                 continue
+            if traced is not None and here in traced and a.to not in traced:
+                continue  # 12.41(a): the HQ keeps a supply line to a source
             d = sum(g.distance(here, h) for h in mine) - sum(g.distance(a.to, h) for h in mine)
             if d / len(mine) > gain + 0.5:
                 best, gain = a, d / len(mine)
