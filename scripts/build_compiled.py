@@ -183,14 +183,15 @@ def main(argv: list[str] | None = None) -> int:
     old = {} if args.force else read_manifest()
     keep = {m: old[m] for m in MODULES if up_to_date(m, old.get(m))}
     todo = [m for m in MODULES if m not in keep]
-    if not todo:
+    if not todo and set(old) == set(keep):  # else a module left MODULES: rewrite the manifest without it
         print(f"compiled modules up to date ({len(keep)} in typhoon/_compiled)")
         return 0
     entries = dict(keep)
     try:
-        ensure_cython()
-        print(f"compiling {len(todo)} module(s) with Cython: {', '.join(m.rsplit('.', 1)[1] for m in todo)}")
-        entries.update(build(todo, max(1, args.jobs)))
+        if todo:
+            ensure_cython()
+            print(f"compiling {len(todo)} module(s) with Cython: {', '.join(m.rsplit('.', 1)[1] for m in todo)}")
+            entries.update(build(todo, max(1, args.jobs)))
     except (Exception, SystemExit) as e:  # no Cython, no compiler, a failed compilation: pure Python
         print(f"compiled modules not built ({type(e).__name__}: {e})")
     OUT.mkdir(parents=True, exist_ok=True)

@@ -406,3 +406,32 @@ def test_red_border_reading_is_said_in_the_rules_panel_and_drawn():
     edges = {e["side"]: set(e["hexes"]) for e in PACKAGE.map_meta({"red_border": "east"})["edges"]}
     assert edges["soviet"] == {f"14{r:02d}" for r in range(1, 11)}
     assert "red_border" in {s.name for s in PACKAGE.option_specs()}
+
+
+def test_state_copy_carries_every_field_and_shares_nothing_mutable():
+    """``BfmState.copy`` (undo, search) sets each of the state's fields (slots: a field it
+    forgot would be missing from the copy) and copies every mutable one."""
+    import dataclasses
+
+    from typhoon.games.bfm.state import BfmState
+
+    game = new_game({"edition": "2009"}, seed=3)
+    rng = random.Random(3)
+    for _ in range(60):  # into the game: units moved, a battle or two, derived views built
+        if game.is_chance():
+            game.roll()
+        else:
+            acts = list(game.legal_actions)
+            game.push(acts[rng.randrange(len(acts))])
+    state = game.state
+    state.index(), state.occupied_mask(), state.side_mask("german")
+    copy = state.copy()
+    names = [f.name for f in dataclasses.fields(BfmState)]
+    assert "data" in names and "hex_of" in names
+    for name in names:
+        assert hasattr(copy, name), name
+        if name not in ("_derived", "_own_index"):  # the copy's caches start afresh
+            assert getattr(copy, name) == getattr(state, name), name
+    for name in ("hex_of", "reduced", "pool", "control", "reinforcements", "moved", "replaced", "battles", "to_set_up", "_reach"):
+        assert getattr(copy, name) is not getattr(state, name), name
+    assert copy.data is state.data

@@ -13,9 +13,14 @@ from functools import cached_property
 from .hexgrid import HexGrid, SectionedGrid
 
 
+_POP8 = bytes(b.bit_count() for b in range(256))  # set bits of each byte value
+_SELECT8 = tuple(tuple(j for j in range(8) if b >> j & 1) for b in range(256))  # positions of a byte's set bits
+
+
 def nth_bit(mask: int, i: int) -> int:
     """The position of the ``i``-th set bit of ``mask`` (from 0, lowest first), or -1 if it has
-    ``i`` bits or fewer: whole 32-bit words are counted and skipped, then bits are cleared."""
+    ``i`` bits or fewer: whole 32-bit words are counted and skipped, then bytes, and the bit
+    is read from a table of each byte's set bits."""
     shift = 0
     word = mask & 0xFFFFFFFF
     n = word.bit_count()
@@ -27,9 +32,15 @@ def nth_bit(mask: int, i: int) -> int:
         shift += 32
         word = mask & 0xFFFFFFFF
         n = word.bit_count()
-    for _ in range(i):
-        word &= word - 1
-    return shift + (word & -word).bit_length() - 1
+    byte = word & 0xFF
+    n = _POP8[byte]
+    while i >= n:
+        word >>= 8
+        i -= n
+        shift += 8
+        byte = word & 0xFF
+        n = _POP8[byte]
+    return shift + _SELECT8[byte][i]
 
 
 class BitGrid:

@@ -228,7 +228,7 @@ class KitRules(BattleForMoscow):
         self.name = name
 
     def _attach(self, state: BfmState) -> BfmState:
-        state.__dict__["data"] = self.book.data(state.options.edition, state.options.red_border)  # BfmState.data, cached
+        state.data = self.book.data(state.options.edition, state.options.red_border)  # BfmState.data, kept by every copy
         return state
 
     def initial_state(self, options: dict[str, Any] | BfmOptions | None = None) -> BfmState:

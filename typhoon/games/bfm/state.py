@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from fractions import Fraction
 from typing import Any
 
@@ -20,7 +19,7 @@ def enemy_of(side: str) -> str:
     return "soviet" if side == "german" else "german"
 
 
-@dataclass
+@dataclass(slots=True)
 class Battle:
     """One declared battle and, while it is being resolved, where it stands."""
 
@@ -39,7 +38,7 @@ class Battle:
                       self.fought, self.column)
 
 
-@dataclass
+@dataclass(slots=True)
 class BfmState:
     options: BfmOptions
     turn: int
@@ -66,10 +65,11 @@ class BfmState:
     _occupied: int | None = None  # occupied hexes as a bit mask (``occupied_mask``), kept up to date by ``put``
     _sides: tuple[int, int] | None = None  # (German, Soviet) occupied hexes as bit masks (``side_mask``), kept up to date by ``put``
     _own_index: bool = False  # whether ``_index`` is this state's alone (not shared with a copy): ``put`` may change it in place
+    # the edition's data (BfmData), shared by every copy; a kit's rules put their own (package.KitRules)
+    data: BfmData = field(init=False, repr=False, compare=False)
 
-    @cached_property
-    def data(self) -> BfmData:
-        return bfm_data(self.options.edition, self.options.red_border)
+    def __post_init__(self) -> None:
+        self.data = bfm_data(self.options.edition, self.options.red_border)
 
     @property
     def phase_spec(self) -> Phase:
@@ -242,18 +242,22 @@ class BfmState:
         (index, zones of control, occupancy, the edition data) are shared until the next change
         replaces them, never changed in place."""
         new = _new_state(BfmState)
-        d = new.__dict__
-        d.update(self.__dict__)
-        d["_own_index"] = self._own_index = False  # the index is shared from now on
-        d["hex_of"] = self.hex_of.copy()
-        d["reduced"] = self.reduced.copy()
-        d["pool"] = self.pool.copy()
-        d["control"] = self.control.copy()
-        d["reinforcements"] = {t: us.copy() for t, us in self.reinforcements.items()}
-        d["moved"] = self.moved.copy()
-        d["replaced"] = self.replaced.copy()
-        d["battles"] = {k: b.copy() for k, b in self.battles.items()} if self.battles else {}
-        d["to_set_up"] = self.to_set_up.copy()
-        d["_derived"] = None
-        d["_reach"] = self._reach.copy()
+        self._own_index = False  # the index is shared from now on
+        new.options, new.turn, new.phase, new.data = self.options, self.turn, self.phase, self.data
+        new.hex_of = self.hex_of.copy()
+        new.reduced = self.reduced.copy()
+        new.pool = self.pool.copy()
+        new.control = self.control.copy()
+        new.reinforcements = {t: us.copy() for t, us in self.reinforcements.items()}
+        new.moved = self.moved.copy()
+        new.rail_movers = self.rail_movers
+        new.replacements_left = self.replacements_left
+        new.replaced = self.replaced.copy()
+        new.battles = {k: b.copy() for k, b in self.battles.items()} if self.battles else {}
+        new.committed, new.current = self.committed, self.current
+        new.to_set_up = self.to_set_up.copy()
+        new.finished, new.outcome = self.finished, self.outcome
+        new._index, new._ezoc, new._derived = self._index, self._ezoc, None
+        new._reach = self._reach.copy()
+        new._occupied, new._sides, new._own_index = self._occupied, self._sides, False
         return new
