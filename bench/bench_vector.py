@@ -15,7 +15,9 @@ decisions counted: the learner's cost an observation and a mask, the opponent's 
 
 "per core" is decisions per second of CPU time of the processes stepping games (robust on a
 shared machine); "total" is decisions per wall-clock second of the whole row (what a trainer
-gets; it suffers when other jobs share the cores). Each row is run ``--repeats`` times and the
+gets; it suffers when other jobs share the cores); "cores" is the CPU seconds of the processes
+stepping games per wall second (total / per core: for ``vector xP``, how many of the cores its
+workers kept busy; the driving process's own CPU is not counted). Each row is run ``--repeats`` times and the
 medians are printed.
 
     python bench/bench_vector.py --game bfm --envs 8 --steps 300 --repeats 3
@@ -62,7 +64,8 @@ def run_gym(game: str, envs: int, steps: int, mode: str, seed: int = 0) -> dict:
     procs = 1 if mode == "sync" else min(envs, os.cpu_count() or 1)
     # async: the workers' CPU is not this process's; per core = wall rate / processes
     per_core = decisions / cpu if mode == "sync" else decisions / wall / procs
-    return {"decisions": decisions, "wall": wall, "total": decisions / wall, "per_core": per_core}
+    cores = cpu / wall if mode == "sync" else float("nan")  # async: the workers' CPU is not measured
+    return {"decisions": decisions, "wall": wall, "total": decisions / wall, "per_core": per_core, "cores": cores}
 
 
 def run_vector(game: str, envs: int, steps: int, seed: int = 0) -> dict:
@@ -78,7 +81,7 @@ def run_vector(game: str, envs: int, steps: int, seed: int = 0) -> dict:
         v.step(_masked_random(rng, v.action_masks()))
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     decisions = v.decisions - d0
-    return {"decisions": decisions, "wall": wall, "cpu": cpu, "total": decisions / wall, "per_core": decisions / cpu}
+    return {"decisions": decisions, "wall": wall, "total": decisions / wall, "per_core": decisions / cpu, "cores": cpu / wall}
 
 
 def run_processes(game: str, envs: int, steps: int, procs: int, seed: int = 0) -> dict:
@@ -95,7 +98,8 @@ def run_processes(game: str, envs: int, steps: int, procs: int, seed: int = 0) -
     wall = time.perf_counter() - t0
     decisions, cpu = v.decisions - d0, v.worker_cpu - c0
     v.close()
-    return {"decisions": decisions, "wall": wall, "total": decisions / wall, "per_core": decisions / cpu}
+    # cores: the workers' CPU seconds per wall second (2.0 = both cores stepping games all along)
+    return {"decisions": decisions, "wall": wall, "total": decisions / wall, "per_core": decisions / cpu, "cores": cpu / wall}
 
 
 def run_engine(game: str, envs: int, steps: int, seed: int = 0) -> dict:
@@ -130,12 +134,12 @@ def run_engine(game: str, envs: int, steps: int, seed: int = 0) -> dict:
                 g.push(legal[int(rng.integers(len(legal)))], validate=False)
                 decisions += 1
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
-    return {"decisions": decisions, "wall": wall, "total": decisions / wall, "per_core": decisions / cpu}
+    return {"decisions": decisions, "wall": wall, "total": decisions / wall, "per_core": decisions / cpu, "cores": cpu / wall}
 
 
 def median_row(fn, repeats: int) -> dict:
     runs = [fn() for _ in range(repeats)]
-    return {k: statistics.median(r[k] for r in runs) for k in ("decisions", "wall", "total", "per_core")}
+    return {k: statistics.median(r[k] for r in runs) for k in ("decisions", "wall", "total", "per_core", "cores")}
 
 
 def main() -> None:
@@ -149,7 +153,7 @@ def main() -> None:
     a = ap.parse_args()
     print(f"game {a.game}, {a.envs} games, {a.steps} vector steps per run, median of {a.repeats}, "
           f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
-    print(f"{'row':<12} {'decisions':>9} {'wall s':>7} {'total/s':>8} {'per core/s':>10}")
+    print(f"{'row':<12} {'decisions':>9} {'wall s':>7} {'total/s':>8} {'per core/s':>10} {'cores':>5}")
     rows = [
         ("gym-sync", lambda: run_gym(a.game, a.envs, a.steps, "sync")),
         ("vector", lambda: run_vector(a.game, a.envs, a.steps)),
@@ -160,7 +164,7 @@ def main() -> None:
     rows.append(("engine only", lambda: run_engine(a.game, a.envs, a.steps)))
     for name, fn in rows:
         r = median_row(fn, a.repeats)
-        print(f"{name:<12} {r['decisions']:>9.0f} {r['wall']:>7.1f} {r['total']:>8.0f} {r['per_core']:>10.0f}", flush=True)
+        print(f"{name:<12} {r['decisions']:>9.0f} {r['wall']:>7.1f} {r['total']:>8.0f} {r['per_core']:>10.0f} {r['cores']:>5.2f}", flush=True)
     print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 

@@ -46,6 +46,9 @@ MODULES = (
     "typhoon.games.bfm.combat",
     "typhoon.games.bfm.sequence",
     "typhoon.games.bfm.actions",
+    # the research observation and the vectorised environment (docs/research.md, "Throughput")
+    "typhoon.games.bfm.encoding",
+    "typhoon.research.vector",
 )
 
 # Python semantics kept: annotations are not C types, no local variable gets a C integer or

@@ -24,6 +24,7 @@ PLAY = r"""
 import hashlib, json, sys
 from typhoon import compiled
 from typhoon.ai.match import play_game
+import typhoon.games.bfm.encoding, typhoon.research.vector  # built too; compared in tests/research/test_vector_fast.py
 games = {}
 for edition in ("2009", "1986"):
     for seed in range(8000, 8000 + int(sys.argv[1])):

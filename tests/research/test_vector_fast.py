@@ -148,3 +148,108 @@ def test_a_refused_index_under_illegal_raise_leaves_the_games_that_moved_consist
     np.testing.assert_array_equal(vec.action_masks()[0], enc.legal_mask(g.state))
     np.testing.assert_array_equal(vec._obs[0], enc.observation(g.state, "german"))
     np.testing.assert_array_equal(vec.action_masks()[1], masks[1])  # game 1 did not move
+
+
+# -- the observation kept between decisions (encoding.Observer) ------------------------------------
+def _bfm_decisions(options: dict, seed: int):
+    """The state at every decision of a random game of Battle for Moscow (chance states skipped)."""
+    import random
+
+    from typhoon.games.bfm import RULES, new_game
+
+    g = new_game(options, seed=seed, keep_history=False)
+    rng = random.Random(seed)
+    while not g.is_over():
+        if not RULES.is_chance(g.state):
+            yield g.state
+        legal = RULES.legal_actions(g.state) if not RULES.is_chance(g.state) else [a for a, _ in RULES.chance_outcomes(g.state)]
+        g.push(legal[rng.randrange(len(legal))], validate=False)
+
+
+@pytest.mark.parametrize("options", [{}, {"edition": "1986"}, {"setup": "free"}])
+def test_observer_kept_between_decisions_equals_the_full_observation(options):
+    """An ``Observer`` keeps its buffer between calls and rewrites only what changed (static
+    planes, zones of control, global planes): at every decision of random games, for both seats,
+    and for a third observer that sees only every third decision (a learner's view), its buffer
+    equals ``encoding.observation`` bit for bit. The buffers start full of 7.0, so a cell the
+    first call does not write shows."""
+    from typhoon.games.bfm import encoding as enc
+
+    def fresh() -> np.ndarray:
+        return np.full(enc.OBS_SHAPE, 7.0, dtype=np.float32)
+
+    seats = {p: enc.observer(fresh()) for p in ("german", "soviet")}
+    sparse = enc.observer(fresh())  # the German, every third decision only
+    checked = 0
+    for seed in range(3):
+        for k, state in enumerate(_bfm_decisions(options, 100 + seed)):
+            for player, obs in seats.items():
+                obs(state, player)
+                full = enc.observation(state, player)
+                assert obs.out.tobytes() == full.tobytes(), f"{options} seed {seed} decision {k} {player}: " + str(
+                    [enc.PLANES[p] for p in sorted(set(np.argwhere(obs.out != full)[:, 0]))])
+            if k % 3 == 0:
+                sparse(state, "german")
+                assert sparse.out.tobytes() == enc.observation(state, "german").tobytes(), f"{options} seed {seed} decision {k}"
+            checked += 1
+    assert checked > 600  # random games take about 250-500 decisions
+
+
+def test_one_observer_for_both_seats_and_both_editions_rewrites_what_they_change():
+    """One buffer written for the German, then the Soviet, then a state of the other edition:
+    the observer notices the other seat and the other data, and writes everything again."""
+    from typhoon.games.bfm import encoding as enc
+
+    obs = enc.observer(np.full(enc.OBS_SHAPE, 7.0, dtype=np.float32))
+    states = [s for _, s in zip(range(40), _bfm_decisions({}, 5))]
+    other = [s for _, s in zip(range(40), _bfm_decisions({"edition": "1986"}, 6))]
+    for k, (a, b) in enumerate(zip(states, other)):
+        for state, player in ((a, "german"), (a, "soviet"), (b, "soviet"), (b, "german")):
+            obs(state, player)
+            assert obs.out.tobytes() == enc.observation(state, player).tobytes(), f"decision {k}, {player}"
+
+
+_VECTOR_RUN = r"""
+import hashlib, json
+import numpy as np
+from typhoon import compiled
+from typhoon.research.vector import TyphoonVectorEnv
+vec = TyphoonVectorEnv("bfm", 4, max_steps=60, rewards={"terminal": 1.0, "losses": 1.0})
+h = hashlib.sha256(vec.reset(seed=8)[0].tobytes())
+rng = np.random.default_rng(1)
+for t in range(150):
+    masks = vec.action_masks()
+    h.update(masks.tobytes())
+    acts = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in masks]
+    obs, r, te, tr, _ = vec.step(acts)
+    for a in (obs, r, te, tr):
+        h.update(np.ascontiguousarray(a).tobytes())
+print(json.dumps({"compiled": compiled.in_use(), "hash": h.hexdigest(), "decisions": vec.decisions}))
+"""
+
+
+def test_compiled_encoding_and_vector_give_the_pure_python_arrays():
+    """scripts/build_compiled.py compiles ``typhoon.games.bfm.encoding`` and
+    ``typhoon.research.vector`` too: the same vector steps with the builds and with
+    ``TYPHOON_PURE_PYTHON=1`` give the same observations, masks, rewards and flags, byte for byte."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from typhoon import compiled
+
+    mine = {"typhoon.games.bfm.encoding", "typhoon.research.vector"} & set(compiled.available())
+    if not mine:
+        pytest.skip("encoding and vector are not compiled (scripts/build_compiled.py)")
+    runs = {}
+    for pure in (False, True):
+        env = {k: v for k, v in os.environ.items() if k != compiled.PURE_ENV}
+        if pure:
+            env[compiled.PURE_ENV] = "1"
+        done = subprocess.run([sys.executable, "-c", _VECTOR_RUN], env=env, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        runs[pure] = json.loads(done.stdout)
+    assert runs[True]["compiled"] == [] and mine <= set(runs[False]["compiled"])
+    assert runs[False]["decisions"] == runs[True]["decisions"] > 300
+    assert runs[False]["hash"] == runs[True]["hash"]

@@ -28,9 +28,11 @@ indices of game ``i``. Autoreset: ``autoreset_mode="next_step"`` (Gymnasium's de
 ``"same_step"`` (the game resets at once; the last observation is in ``infos["final_obs"]``, its
 info in ``infos["final_info"]``).
 
-An encoding may offer two optional methods the environment uses when they are there:
-``observation_into(state, player, out)`` (write the observation of ``state`` for ``player`` into
-the float32 array ``out`` of ``observation_shape``, every cell; else ``encoding.observation`` is
+An encoding may offer three optional methods the environment uses when they are there:
+``observer(out)`` (a callable ``(state, player)`` writing the observation into the float32 array
+``out`` of ``observation_shape``, which only it writes: it may leave what did not change since its
+last call; one per row of the batch), ``observation_into(state, player, out)`` (write the
+observation of ``state`` for ``player`` into ``out``, every cell; else ``encoding.observation`` is
 copied) and ``legal_indices(state, legal)`` (the indices of the list ``legal`` of legal actions,
 in its order, in one call; else ``encoding.encode`` one action at a time). Nothing here knows a game.
 """
@@ -139,6 +141,10 @@ class TyphoonVectorEnv(gym.vector.VectorEnv):
         self._slots = [_Slot() for _ in range(n)]
         into = getattr(enc, "observation_into", None)
         self._into = into if callable(into) else None
+        make = getattr(enc, "observer", None)
+        self._make_observer = make if callable(make) else None
+        self._observers: list[Any] = []
+        self._bind_observers()
         bulk = getattr(enc, "legal_indices", None)
         self._indices = bulk if callable(bulk) else (lambda state, legal: [enc.encode(state, a) for a in legal])
         self.decisions = 0  # non-chance actions of both sides since construction (benchmarks)
@@ -237,7 +243,9 @@ class TyphoonVectorEnv(gym.vector.VectorEnv):
         """The learner's observation of game ``i``, written into its row of the batch."""
         state = self._slots[i].game.state
         known = state if self._perfect else observed_state(self._rules, state, self.side)
-        if self._into is not None:
+        if self._observers:
+            self._observers[i](known, self.side)
+        elif self._into is not None:
             self._into(known, self.side, self._obs[i])
         else:
             self._obs[i] = self.encoding.observation(known, self.side)
@@ -266,6 +274,13 @@ class TyphoonVectorEnv(gym.vector.VectorEnv):
         obs[...] = 0.0
         masks[...] = False
         self._obs, self._masks, self._copies = obs, masks, False
+        self._bind_observers()
+
+    def _bind_observers(self) -> None:
+        """One encoding observer per row of the batch, when the encoding offers them (only the
+        environment writes its rows, so each observer may keep what did not change)."""
+        make = self._make_observer
+        self._observers = [make(self._obs[i]) for i in range(self.num_envs)] if make is not None else []
 
     # -- stepping ---------------------------------------------------------------------------
     def step(self, actions: Any):

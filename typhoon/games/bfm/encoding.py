@@ -36,7 +36,6 @@ replacement pool, reinforcements to come, eliminated units) and their reduced si
 from __future__ import annotations
 
 from functools import cache
-from itertools import chain
 
 import numpy as np
 
@@ -517,34 +516,31 @@ class _Tables:
             player: np.array([self.planes[player]["strength"][u] for u in data.unit_order], dtype=np.intp)
             for player in ("german", "soviet")
         }
-        ui, on_map = data.unit_index, self.row["on_map"]
-        #: by observer, (unit, hex) -> the flat cells a unit standing in a hex sets to 1 (its own
-        #: unit plane, the on_map table), the cells it counts (own/enemy units, armour) and the
-        #: cell of its strength: made on first use, then one lookup per unit on the map
-        self.ones_at: dict[str, _Placed] = {}
-        self.counts_at: dict[str, _Placed] = {}
-        self.strength_at: dict[str, _Placed] = {}
+        self.on_map = self.row["on_map"]
+        self.unit_set = frozenset(data.unit_order)
+        self.is_armour = np.array([sp.armour for sp in specs], dtype=bool)
+        #: by observer, by unit index: the plane starts a unit standing in a hex sets to 1 at
+        #: that hex's cell: its own unit plane, its own/enemy units plane, its own/enemy armour
+        #: plane (for a unit without armour its units plane again: setting a 1 twice is setting
+        #: it once; the sums over a hex with two units are made apart, ``_counts_shared``)
+        self.place: dict[str, np.ndarray] = {}
+        self.units_plane: dict[str, np.ndarray] = {}
+        self.armour_plane: dict[str, np.ndarray] = {}
         for player in ("german", "soviet"):
             pl = self.planes[player]
-            self.ones_at[player] = _Placed(lambda u, h: (int(self.unit_plane[ui[u]]) + fc[h], on_map + ui[u]))
-            self.counts_at[player] = _Placed(
-                lambda u, h, pl=pl: (pl["units"][u] + fc[h], *((pl["armour"][u] + fc[h],) if u in self.armour else ()))
-            )
-            self.strength_at[player] = _Placed(lambda u, h, pl=pl: pl["strength"][u] + fc[h])
-
-
-class _Placed(dict):
-    """A dict (unit, hex) -> value that makes a missing value with ``make(unit, hex)`` and keeps it."""
-
-    __slots__ = ("make",)
-
-    def __init__(self, make) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key: tuple[str, str]):
-        value = self[key] = self.make(*key)
-        return value
+            self.units_plane[player] = np.array([pl["units"][u] for u in data.unit_order], dtype=np.intp)
+            self.armour_plane[player] = np.array([pl["armour"][u] for u in data.unit_order], dtype=np.intp)
+            self.place[player] = np.stack(
+                (self.unit_plane, self.units_plane[player],
+                 np.where(self.is_armour, self.armour_plane[player], self.units_plane[player])), axis=1)
+        #: the zones of control as unpacked bits (``_write_zoc``): bit j of the first mask at
+        #: own_zoc's cell of hex j, of the second at enemy_zoc's; the padding bits past the last
+        #: hex (always 0) at a cell of own_strength, which is zeroed before and written after
+        pad = _P["own_strength"] * n
+        bits = self.nbytes * 8
+        self.zoc_cells = np.array(
+            [(_P["own_zoc"] + r) * n + int(self.hex_cell[j]) if j < H else pad for r in (0, 1) for j in range(bits)],
+            dtype=np.intp)
 
 
 _TABLES: dict[int, _Tables] = {}
@@ -560,11 +556,13 @@ def _tables(state: BfmState) -> _Tables:
     return got
 
 
-def _zoc_bits(tb: _Tables, first: int, second: int) -> np.ndarray:
-    """Two bit masks (bit i = ``data.hex_order[i]``) as a ``2 x H`` array of 0 and 1."""
+def _write_zoc(tb: _Tables, o: np.ndarray, first: int, second: int) -> None:
+    """The zones of control: two bit masks (bit i = ``data.hex_order[i]``) unpacked into
+    own_zoc and enemy_zoc of the flat observation ``o`` by one assignment (``_Tables.zoc_cells``):
+    every hex of both planes written."""
     k = tb.nbytes
     raw = np.frombuffer(first.to_bytes(k, "little") + second.to_bytes(k, "little"), dtype=np.uint8)
-    return np.unpackbits(raw, bitorder="little").reshape(2, -1)[:, :H]
+    o[tb.zoc_cells] = np.unpackbits(raw, bitorder="little")
 
 
 def _table_ones(state: BfmState, tb: _Tables, ones: list[int]) -> dict[int, int]:
@@ -586,10 +584,11 @@ def _table_ones(state: BfmState, tb: _Tables, ones: list[int]) -> dict[int, int]
             later[ui[u]] = tt
         if tt <= turn:
             ones.extend([due + ui[u] for u in us])
-    hex_of, pool, to_set_up = state.hex_of, state.pool, state.to_set_up
-    r = row["eliminated"]
-    ones.extend([r + i for i, u in enumerate(state.data.unit_order)
-                 if u not in hex_of and u not in pool and i not in later and u not in to_set_up])
+    # eliminated: no longer on the map, in the pool, to set up or to arrive (set differences in C)
+    gone = tb.unit_set.difference(state.hex_of, state.pool, state.to_set_up)
+    if gone:
+        r = row["eliminated"]
+        ones.extend([r + i for i in map(ui.__getitem__, gone) if i not in later])
     for b in state.battles.values():
         if b.step != Step.DONE:
             ones.append(row["defending"] + ui[b.defender])
@@ -612,67 +611,94 @@ _ZOC = slice(_P["own_zoc"], _P["own_zoc"] + 2)
 assert DYNAMIC_PLANES.index("enemy_zoc") == DYNAMIC_PLANES.index("own_zoc") + 1
 
 
-def observation_into(state: BfmState, player: str, out: np.ndarray) -> None:
-    """Write ``observation(state, player)`` into ``out`` (float32, C-contiguous, ``OBS_SHAPE``;
-    every cell is written): the cells that are 1 gathered as flat indices and set at once."""
-    if player not in ("german", "soviet"):
-        raise ValueError(f"player must be 'german' or 'soviet', not {player!r}")
+def _check_out(out: np.ndarray) -> None:
+    """A buffer an observation may be written into, or a ValueError naming what is wrong."""
     if not isinstance(out, np.ndarray) or out.dtype != np.float32 or not out.flags.c_contiguous or not out.flags.writeable:
         raise ValueError(f"out must be a writeable C-contiguous float32 numpy array, not {getattr(out, 'dtype', type(out))}")
     if out.shape != OBS_SHAPE:
         raise ValueError(f"out has shape {out.shape}, the observation's shape is {OBS_SHAPE}")
+
+
+def _check_player(player: str) -> None:
+    if player not in ("german", "soviet"):
+        raise ValueError(f"player must be 'german' or 'soviet', not {player!r}")
+
+
+def observation_into(state: BfmState, player: str, out: np.ndarray) -> None:
+    """Write ``observation(state, player)`` into ``out`` (float32, C-contiguous, ``OBS_SHAPE``;
+    every cell is written): the cells that are 1 gathered as flat indices and set at once."""
+    _check_player(player)
+    _check_out(out)
     tb = _tables(state)
-    data = state.data
-    n = ROWS * COLS
-    P = _P
-    flat = out.reshape(NUM_PLANES, n)  # a view: flat[plane, r * COLS + c]
+    flat = out.reshape(NUM_PLANES, ROWS * COLS)  # a view: flat[plane, r * COLS + c]
     flat[: len(STATIC_PLANES)] = tb.static
     flat[len(STATIC_PLANES) : _GLOBAL0] = 0.0
     o = out.reshape(-1)
-    ui, fc = data.unit_index, tb.fc
-    hex_of = state.hex_of
-    planes = tb.planes[player]
-    # the units on the map: the cells each (unit, hex) sets and counts, looked up (_Placed)
-    items = hex_of.items()
-    on = np.fromiter(map(ui.__getitem__, hex_of), dtype=np.intp, count=len(hex_of))
-    ones: list[int] = list(chain.from_iterable(map(tb.ones_at[player].__getitem__, items)))  # flat cells set to 1
-    # flat cells counted (sums over a hex: two units may share one mid-move)
-    counts: list[int] = list(chain.from_iterable(map(tb.counts_at[player].__getitem__, items)))
-    at_strength = np.fromiter(map(tb.strength_at[player].__getitem__, items), dtype=np.intp, count=len(hex_of))
-    reduced_p = planes["reduced"]
-    counts.extend([reduced_p[u] + fc[hex_of[u]] for u in state.reduced if u in hex_of])
-    moved_p = P["moved"] * n
-    counts.extend([moved_p + fc[hex_of[u]] for u in state.moved if u in hex_of])
-    if not state.finished:
-        spec = state.phase_spec
-        if spec.kind == PhaseKind.MOVEMENT:
-            may_p = P["may_move"] * n
-            counts.extend([may_p + fc[hex_of[u]] for u in movement.phase_movers(state) if movement.may_move(state, u, spec)])
-    control = state.control
-    if control:
-        own_city, enemy_city = P["own_city"] * n, P["enemy_city"] * n
-        ones.extend([(own_city if side == player else enemy_city) + fc[h] for h, side in control.items()])
-    if state.current is not None:
-        ones.append(P["current_battle"] * n + fc[state.current])
-    later = _table_ones(state, tb, ones)
-    shared = len(set(hex_of.values())) < len(hex_of)
-    if not shared:  # one unit per hex: every count is 0 or 1
-        ones.extend(counts)
-    o[tb.own_rows[player]] = 1.0
-    o[np.fromiter(ones, dtype=np.intp, count=len(ones))] = 1.0
-    reduced = np.zeros(U, dtype=bool)
-    reduced[[ui[u] for u in state.reduced]] = True
-    strength = np.where(reduced, tb.reduced, tb.full)  # state.strength(u) / MAX_STRENGTH
-    if not shared:
-        o[at_strength] = strength[on]
-    else:  # strengths added in the order of the units
-        np.add.at(o, np.array(counts, dtype=np.intp), _ONE)
-        np.add.at(o, at_strength, strength[on].astype(np.float32))
     # zones of control (7.0): enemy_zoc(enemy) = the hexes in the ZOC of the observer's units
-    zoc = _zoc_bits(tb, state.enemy_zoc_mask(enemy_of(player)), state.enemy_zoc_mask(player))
-    flat[_ZOC, tb.hex_cell] = zoc  # own_zoc, enemy_zoc: every hex written
+    _write_zoc(tb, o, state.enemy_zoc_mask(enemy_of(player)), state.enemy_zoc_mask(player))
+    g = _write_dynamic(state, player, tb, flat, o)
+    out[_GLOBAL0:] = g[:, None, None]
+
+
+class Observer:
+    """``observation_into`` for one buffer ``out`` that nothing else writes between calls
+    (a row of a vector environment's batch): ``observer(state, player)`` writes the observation
+    of ``state`` for ``player`` into ``out``, every cell as ``observation_into`` writes it, but
+    leaves alone what it wrote last time and is still right: the static planes (the same data
+    and observer), the zones of control (the same two bit masks) and the global planes whose
+    value did not change (most of them: the broadcast of 36 planes is the largest write)."""
+
+    __slots__ = ("out", "flat", "o", "tb", "player", "zoc", "g")
+
+    def __init__(self, out: np.ndarray) -> None:
+        _check_out(out)
+        self.out = out
+        self.flat = out.reshape(NUM_PLANES, ROWS * COLS)
+        self.o = out.reshape(-1)
+        self.tb: _Tables | None = None  # the tables and observer of the last observation written whole
+        self.player: str | None = None
+        self.zoc: tuple[int, int] | None = None  # the masks written into own_zoc, enemy_zoc
+        self.g: np.ndarray | None = None  # the global features written
+
+    def __call__(self, state: BfmState, player: str) -> None:
+        _check_player(player)
+        tb = _tables(state)
+        flat, o = self.flat, self.o
+        fresh = tb is not self.tb or player != self.player
+        self.tb = None  # until this observation is written (an error leaves the next one to write all)
+        if fresh:
+            flat[: len(STATIC_PLANES)] = tb.static
+            self.zoc = self.g = None
+        flat[len(STATIC_PLANES) : _ZOC.start] = 0.0  # the zones of control are kept or rewritten
+        flat[_ZOC.stop : _GLOBAL0] = 0.0
+        masks = (state.enemy_zoc_mask(enemy_of(player)), state.enemy_zoc_mask(player))
+        if masks != self.zoc:
+            _write_zoc(tb, o, *masks)
+            self.zoc = masks
+        g = _write_dynamic(state, player, tb, flat, o)
+        prev = self.g
+        if prev is None:
+            self.out[_GLOBAL0:] = g[:, None, None]
+        else:
+            changed = np.flatnonzero(g != prev)
+            if len(changed):
+                self.out[_GLOBAL0 + changed] = g[changed, None, None]
+        self.g = g
+        self.tb, self.player = tb, player
+
+
+def observer(out: np.ndarray) -> Observer:
+    """An :class:`Observer` writing into ``out`` (vector environments: one per row)."""
+    return Observer(out)
+
+
+def _write_dynamic(state: BfmState, player: str, tb: _Tables, flat: np.ndarray, o: np.ndarray) -> np.ndarray:
+    """Everything but the static planes, the zones of control and the global planes, written
+    into the zeroed dynamic, unit and table planes of ``flat`` (``o``: the same buffer, flat);
+    returns the global features, clamped to ``OBS_RANGE``."""
+    strength, later, shared = _write_units(state, player, tb, o)
     if state.battles:
-        _battle_planes(state, flat, fc)
+        _battle_planes(state, flat, tb.fc)
     table = flat[_TABLE0 : _TABLE0 + len(TABLE_PLANES), :U]
     table[_T["strength"]] = strength
     if later:
@@ -686,7 +712,62 @@ def observation_into(state: BfmState, player: str, out: np.ndarray) -> None:
     if not tb.strengths_in_range or (later and max(later.values()) / 7.0 > hi):
         np.minimum(table, hi, out=table)
     np.minimum(g, hi, out=g)
-    out[_GLOBAL0:] = g[:, None, None]
+    return g
+
+
+def _write_units(state: BfmState, player: str, tb: _Tables, o: np.ndarray) -> tuple[np.ndarray, dict[int, int], bool]:
+    """The cells that are 1 or sums over a hex (units, cities, the battle being resolved, the
+    per-unit tables but strength and reinforcement_turn) and the strengths on the map, written
+    into the flat observation ``o`` (zeroed there); returns each unit's strength / MAX_STRENGTH,
+    the reinforcements still to arrive (``_table_ones``) and whether two units share a hex."""
+    P = _P
+    n = ROWS * COLS
+    ui, fc = state.data.unit_index, tb.fc
+    hex_of = state.hex_of
+    k = len(hex_of)
+    on = np.fromiter(map(ui.__getitem__, hex_of), dtype=np.intp, count=k)  # the units on the map
+    cells = np.fromiter(map(fc.__getitem__, hex_of.values()), dtype=np.intp, count=k)  # their hexes' cells
+    ones: list[int] = []  # flat cells set to 1
+    counts: list[int] = []  # flat cells counted (sums over a hex: two units may share one mid-move)
+    planes = tb.planes[player]
+    if state.reduced:
+        reduced_p = planes["reduced"]
+        counts.extend([reduced_p[u] + fc[hex_of[u]] for u in state.reduced if u in hex_of])
+    if state.moved:
+        moved_p = P["moved"] * n
+        counts.extend([moved_p + fc[hex_of[u]] for u in state.moved if u in hex_of])
+    if not state.finished:
+        spec = state.phase_spec
+        if spec.kind == PhaseKind.MOVEMENT:
+            may_p = P["may_move"] * n
+            counts.extend([may_p + fc[hex_of[u]] for u in movement.phase_movers(state) if movement.may_move(state, u, spec)])
+    control = state.control
+    if control:
+        own_city, enemy_city = P["own_city"] * n, P["enemy_city"] * n
+        ones.extend([(own_city if side == player else enemy_city) + fc[h] for h, side in control.items()])
+    if state.current is not None:
+        ones.append(P["current_battle"] * n + fc[state.current])
+    later = _table_ones(state, tb, ones)
+    shared = len(set(hex_of.values())) < k
+    reduced = np.zeros(U, dtype=bool)
+    if state.reduced:
+        reduced[[ui[u] for u in state.reduced]] = True
+    strength = np.where(reduced, tb.reduced, tb.full)  # state.strength(u) / MAX_STRENGTH
+    at_strength = tb.strength_plane[player][on] + cells
+    if not shared:  # one unit per hex: every count is 0 or 1, all set by one assignment
+        ones.extend(counts)
+        placed = tb.place[player][on] + cells[:, None]  # unit plane, units, armour (or units again)
+        o[np.concatenate((placed.reshape(-1), tb.on_map + on, tb.own_rows[player],
+                          np.fromiter(ones, dtype=np.intp, count=len(ones))))] = 1.0
+        o[at_strength] = strength[on]
+    else:  # sums over a hex: counts added, strengths added in the order of the units
+        o[np.concatenate((tb.unit_plane[on] + cells, tb.on_map + on, tb.own_rows[player],
+                          np.fromiter(ones, dtype=np.intp, count=len(ones))))] = 1.0
+        arm = tb.is_armour[on]
+        np.add.at(o, np.concatenate((tb.units_plane[player][on] + cells, tb.armour_plane[player][on[arm]] + cells[arm],
+                                     np.array(counts, dtype=np.intp))), _ONE)
+        np.add.at(o, at_strength, strength[on].astype(np.float32))
+    return strength, later, shared
 
 
 def _battle_planes(state: BfmState, flat: np.ndarray, fc: dict[str, int]) -> None:
@@ -748,5 +829,6 @@ def extras() -> dict:
         "material": material,
         "max_decisions": 2000,  # random play takes about 500 decisions; a sane bound for truncation
         "observation_into": observation_into,  # the observation written into a buffer (vector environments)
+        "observer": observer,  # an observation_into for one buffer, rewriting only what changed (vector environments)
         "legal_indices": legal_indices,  # the indices of a legal list in one pass (vector environments)
     }
