@@ -139,15 +139,17 @@ def best_group(state: BfmState, target: str, units: list[str], value: Valuer,
 
 
 def plan_battles(state: BfmState, side: str, value: Valuer, bar: float, allowed: Any = None,
-                 must: Callable[[str], bool] | None = None) -> list[tuple[str, list[str], float]]:
+                 must: Callable[[str], bool] | None = None,
+                 exclude: Any = ()) -> list[tuple[str, list[str], float]]:
     """Battles for ``side`` (target, attackers, value), greedily: the most valuable battle first,
     each unit used once, while a battle is worth more than ``bar`` (or ``must(target)``).
-    ``allowed(target, Expect)`` may refuse a battle (e.g. a column too low for the style)."""
+    ``allowed(target, Expect)`` may refuse a battle (e.g. a column too low for the style);
+    the units in ``exclude`` do not attack."""
     data = state.data
     declared = {a for b in state.battles.values() for a in b.attackers}
     adj: dict[str, list[str]] = {}
     for u, h in state.hex_of.items():
-        if data.units[u].side != side or u in declared:
+        if data.units[u].side != side or u in declared or u in exclude:
             continue
         for t in data.neighbours[h]:
             if t not in state.battles and state.side_at(t) not in (None, side):

@@ -88,12 +88,17 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: ``strike``: weight of the battles a panzer's hex makes possible (panzer phase); ``guard``:
 #: weight of guarding a German-held Moscow; ``drive``: weight of the drive on Moscow;
 #: ``danger``: how much German units avoid Soviet threats; ``cities``: pull of the other
-#: cities; ``room``: how much Soviet units keep a retreat open (9.3).
+#: cities; ``room``: how much Soviet units keep a retreat open (9.3). German endgame (5.0):
+#: ``g_ring``: pull of the hexes next to a Soviet Moscow from turn (last - ``g_ring_turns``)
+#: on; ``g_ring_clear``: worth of emptying such a hex then (9.0 step 6: the attacker advances
+#: into it); ``g_moscow_adv``: the strongest attacker advances into a captured Moscow;
+#: ``g_sit``: a German garrison of Moscow does not attack out of it; ``g_hold`` (tried and
+#: left off: 0): pull of a German city a Soviet unit could re-enter, last German move (2009).
 #: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
 STYLES: dict[str, dict[str, float]] = {
-    "standard": {"german_min_col": 0, "soviet_min_col": 1, "bar": 0.5, "trade": 1.3, "strike": 1.0, "guard": 1.0, "drive": 2.0, "danger": 0.5, "cities": 0.6, "room": 1.5, "exposure": 1.5, "ring": 6.0, "soviet_trade": 1.3, "place_first": 0.0, "retake": 4.0, "retake_turns": 2.0, "repel": 0.0},
-    "aggressive": {"german_min_col": 0, "soviet_min_col": 0, "bar": 0.0, "trade": 1.0, "strike": 1.0, "guard": 1.0, "drive": 3.0, "danger": 0.3, "cities": 0.6, "room": 1.0, "exposure": 1.0, "ring": 4.0, "soviet_trade": 1.0, "place_first": 0.0, "retake": 4.0, "retake_turns": 2.0, "repel": 0.0},
-    "cautious": {"german_min_col": 2, "soviet_min_col": 2, "bar": 1.0, "trade": 1.6, "strike": 0.7, "guard": 2.0, "drive": 0.9, "danger": 2.0, "cities": 0.6, "room": 2.5, "exposure": 2.0, "ring": 8.0, "soviet_trade": 1.6, "place_first": 0.0, "retake": 4.0, "retake_turns": 2.0, "repel": 0.0},
+    "standard": {"german_min_col": 0, "soviet_min_col": 1, "bar": 0.5, "trade": 1.3, "strike": 1.0, "guard": 1.0, "drive": 2.0, "danger": 0.5, "cities": 0.6, "room": 1.5, "exposure": 1.5, "ring": 6.0, "soviet_trade": 1.3, "place_first": 0.0, "retake": 4.0, "retake_turns": 2.0, "repel": 0.0, "g_ring": 3.0, "g_ring_clear": 4.0, "g_ring_turns": 1.0, "g_hold": 0.0, "g_moscow_adv": 1.0, "g_sit": 1.0},
+    "aggressive": {"german_min_col": 0, "soviet_min_col": 0, "bar": 0.0, "trade": 1.0, "strike": 1.0, "guard": 1.0, "drive": 3.0, "danger": 0.3, "cities": 0.6, "room": 1.0, "exposure": 1.0, "ring": 4.0, "soviet_trade": 1.0, "place_first": 0.0, "retake": 4.0, "retake_turns": 2.0, "repel": 0.0, "g_ring": 3.0, "g_ring_clear": 4.0, "g_ring_turns": 1.0, "g_hold": 0.0, "g_moscow_adv": 1.0, "g_sit": 1.0},
+    "cautious": {"german_min_col": 2, "soviet_min_col": 2, "bar": 1.0, "trade": 1.6, "strike": 0.7, "guard": 2.0, "drive": 0.9, "danger": 2.0, "cities": 0.6, "room": 2.5, "exposure": 2.0, "ring": 8.0, "soviet_trade": 1.6, "place_first": 0.0, "retake": 4.0, "retake_turns": 2.0, "repel": 0.0, "g_ring": 3.0, "g_ring_clear": 4.0, "g_ring_turns": 1.0, "g_hold": 0.0, "g_moscow_adv": 1.0, "g_sit": 1.0},
 }
 
 
@@ -261,6 +266,9 @@ class HeuristicPlayer:
         last = state.turn >= data.last_turn
         moscow_held = state.control.get(data.moscow) == "german"
         knobs = self.knobs
+        # 9.0: Moscow can only be attacked from the hexes around it; the last turns decide (5.0)
+        ring_late = not moscow_held and state.turn >= data.last_turn - knobs["g_ring_turns"]
+        hold = self._cities_to_hold(state) if last and not before_combat and knobs["g_hold"] else set()
         # enemy cities worth taking; with Moscow held (000 5.0 / 001: Moscow decides) the other
         # cities are not worth leaving Moscow for late in the game
         targets = [c for c in data.cities if state.control.get(c) != "german"]
@@ -295,6 +303,10 @@ class HeuristicPlayer:
                         score += knobs["guard"] * (3.0 + 0.3 * strength) * (2.0 if late else 1.0)
                 elif last and not before_combat and to_m[h] <= 1:
                     score += 4.0  # last turn: stand next to Moscow for the last assault / block
+                if ring_late and to_m[h] == 1:
+                    score += knobs["g_ring"] * (1.0 + strength / 8.0)
+                if h in hold:
+                    score += knobs["g_hold"]  # 5.0 (2009): a city left empty is retaken by the last Soviet move
                 if h in data.cities and state.control.get(h) != "german":
                     score += MOSCOW_VALUE if h == data.moscow else CITY_VALUE
                 adj = [soviets[n] for n in data.neighbours[h] if n in soviets]
@@ -320,6 +332,18 @@ class HeuristicPlayer:
                 if strike is not None:
                     strike.commit(u, best)
         return plan
+
+    def _cities_to_hold(self, state: BfmState) -> set[str]:
+        """2009, the German's last move: the cities other than Moscow he controls that a Soviet
+        unit could still enter (5.0: the Soviet wins with Moscow and any one other city, and a
+        city belongs to the side that entered it last)."""
+        data = state.data
+        if data.edition_data["victory"] == "moscow_only":
+            return set()
+        dist = geo(data.edition)["dist"]
+        soviets = [h for u, h in state.hex_of.items() if data.units[u].side == "soviet"]
+        return {c for c in data.cities if c != data.moscow and state.control.get(c) == "german"
+                and any(dist[c][x] <= 4 for x in soviets)}
 
     def _strike_planner(self, state: BfmState) -> "_Strike":
         return _Strike(state, self.battle_worth(state, "german", jitter=False), self.knobs["strike"])
@@ -502,6 +526,9 @@ class HeuristicPlayer:
             v += MOSCOW_VALUE if target == data.moscow else CITY_VALUE
         if side == "german":
             v += max(0, 6 - g["to_moscow"][target]) * 0.3
+            if g["to_moscow"][target] == 1 and state.control.get(data.moscow) != "german" \
+                    and state.turn >= data.last_turn - self.knobs["g_ring_turns"]:
+                v += self.knobs["g_ring_clear"]  # 9.0 step 6: an advance next to Moscow, to attack it (5.0)
         elif g["to_moscow"][target] == 1 and state.side_at(data.moscow) == "soviet":
             v += self.knobs["repel"]  # 9.3 DR: a German pushed off Moscow's ring cannot attack it from there
         return v
@@ -554,7 +581,12 @@ class HeuristicPlayer:
             return late and (t == data.moscow or (side == "german" and g["to_moscow"][t] <= 1))
 
         value = self.battle_worth(state, side)
-        battles = ex.plan_battles(state, side, value, self.knobs["bar"], must=decisive)
+        sitting: set[str] = set()
+        if side == "german" and self.knobs["g_sit"] and state.control.get(data.moscow) == "german":
+            # 5.0: Moscow's garrison must hold it through the Soviet turn; attacking out of it
+            # risks a step to EX/AL (9.3) for nothing the victory counts
+            sitting = set(state.occupants(data.moscow))
+        battles = ex.plan_battles(state, side, value, self.knobs["bar"], must=decisive, exclude=sitting)
         plan: list[Any] = []
         for t, group, v in battles:
             if v <= -99.0:
@@ -619,6 +651,9 @@ class HeuristicPlayer:
             gain = t in data.cities or g["to_moscow"][t] <= max(g["to_moscow"][state.hex_of[u]] for u in alive)
             if not gain:
                 return Advance(None)
+            if t == data.moscow and self.knobs["g_moscow_adv"]:
+                # 5.0: Moscow must be held through the Soviet turn: the strongest unit goes in
+                return Advance(max(alive, key=lambda u: (state.strength(u), u)))
             # the unit whose own hex matters least: not a city, farthest from Moscow
             pick = max(alive, key=lambda u: (state.hex_of[u] not in data.cities, g["to_moscow"][state.hex_of[u]], -state.strength(u), u))
             return Advance(pick)
