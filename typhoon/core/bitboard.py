@@ -141,8 +141,21 @@ class BitGrid:
         """The hexes of ``open_`` connected to ``seeds`` through hexes of ``open_`` (a flood
         fill; ``seeds`` outside ``open_`` are dropped)."""
         linked = seeds & open_
+        form = self._columns
+        if form is None or open_ & ~self.all:  # (hexes off the grid: ``dilate`` drops them)
+            while True:
+                grown = (linked | self.dilate(linked)) & open_
+                if grown == linked:
+                    return linked
+                linked = grown
+        # ``dilate`` written out (as in ``reach``): a flood fill takes one step per hex of its longest path
+        r, has_below, has_above, lower, upper = form
+        every = self.all
         while True:
-            grown = (linked | self.dilate(linked)) & open_
+            down = (linked & has_below) >> 1
+            up = (linked & has_above) << 1
+            side = linked | (down & lower) | (up & upper)
+            grown = (linked | down | up | (((side << r) | (side >> r)) & every)) & open_
             if grown == linked:
                 return linked
             linked = grown
@@ -171,6 +184,79 @@ class BitGrid:
             seen |= new
             front = new & ~stops
         return seen & ~start_bit
+
+    def link_steps(self, links: tuple[int, ...]) -> tuple[tuple[int, int], ...] | None:
+        """``links`` (``link_masks``) as shifts, when every link joins two neighbours of the
+        grid: (index offset, the hexes linked to the hex at that offset), so that the hexes
+        linked to a mask are a handful of shifts (``reach_along_many``); None if some link
+        joins hexes that are not neighbours. Kept per ``links``."""
+        cache = self.__dict__.setdefault("_link_steps", {})
+        got = cache.get(id(links))
+        if got is not None and got[0] is links:
+            return got[1]
+        neighbour_offsets = {off for off, _ in self._steps}
+        groups: dict[int, int] = {}
+        steps: tuple[tuple[int, int], ...] | None = None
+        for i, linked in enumerate(links):
+            while linked:
+                low = linked & -linked
+                linked ^= low
+                off = low.bit_length() - 1 - i
+                if off not in neighbour_offsets or not self._dilate_one(i) & low:
+                    break
+                groups[off] = groups.get(off, 0) | (1 << i)
+            else:
+                continue
+            break
+        else:
+            steps = tuple(sorted(groups.items()))
+        cache[id(links)] = (links, steps)
+        return steps
+
+    def _dilate_one(self, index: int) -> int:
+        """The neighbours of the hex of index ``index``, as a mask."""
+        return self.dilate(self.bit[self.order[index]])
+
+    def reach_along_many(self, starts: Sequence[str], allowances: Sequence[int], links: tuple[int, ...],
+                         blocked: int = 0, stops: int = 0) -> list[int]:
+        """``reach_along`` from each of ``starts`` with its allowance, worked out together in
+        lanes of one long mask as ``reach_many`` does (when ``link_steps`` can shift along the
+        links; else one ``reach_along`` per start). The answers are those of ``reach_along``."""
+        n = len(starts)
+        steps = self.link_steps(links)
+        if steps is None or n < 2:
+            return [self.reach_along(s, a, links, blocked, stops) for s, a in zip(starts, allowances)]
+        width = self._lane_width
+        lanes = self._lanes(n)
+        every, ones = lanes["all"], lanes["ones"]
+        shifts = [(off, src * ones) for off, src in steps]
+        bit = self.bit
+        seen = 0
+        for i, s in enumerate(starts):
+            seen |= bit[s] << (i * width)
+        first = front = seen
+        open_ = every & ~(blocked * ones)
+        leave_ok = ~(stops * ones)
+        lane_all = self.all
+        most = max(allowances)
+        active = [every] * (most + 1)  # active[k]: the lanes whose allowance reaches k steps
+        if min(allowances) != most:
+            active = [0] * (most + 1)
+            for i, a in enumerate(allowances):
+                lane = lane_all << (i * width)
+                for k in range(1, a + 1):
+                    active[k] |= lane
+        for k in range(1, most + 1):
+            near = 0
+            for off, src in shifts:
+                near |= (front & src) << off if off > 0 else (front & src) >> -off
+            new = near & open_ & ~seen & active[k]
+            if not new:
+                break
+            seen |= new
+            front = new & leave_ok
+        seen &= ~first
+        return [(seen >> (i * width)) & lane_all for i in range(n)]
 
     def reach(
         self,

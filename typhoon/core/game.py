@@ -102,6 +102,7 @@ class Entry(NamedTuple):
 
 
 _new_entry = tuple.__new__  # Entry(...) without the keyword machinery of NamedTuple.__new__ (push's hot path)
+_new_object = object.__new__  # a player's view made at every decision (``_ReadOnlyView.of``), its slots then set directly
 
 
 class LegalActions(Sequence):
@@ -392,7 +393,7 @@ class Game:
         raise, and ``copy()`` gives an independent game to explore. With hidden information it
         is an independent copy of the observed state."""
         if getattr(self.rules, "perfect_information", True):
-            return _ReadOnlyView(self, seat)
+            return _ReadOnlyView.of(self, seat)
         g = self.copy(keep_history=keep_history)
         g.state = self.observe_state(seat)
         g.start_state = g.state
@@ -480,23 +481,51 @@ class _ReadOnlyView(Game):
     """A player's view of a game with perfect information (``Game.observed``): the game's own
     state and log, shared and not to be changed, with dice of its own."""
 
-    # a view is made at every decision of a game: its own attributes are slots (no dict to
-    # grow), those the same for every view are class attributes
-    __slots__ = ("rules", "options", "seed", "_dice", "_ply", "state", "start_state", "log", "trusted_plies", "observer")
+    # a view is made at every decision of a game (``of``): it keeps in slots what players
+    # read at once (the rules, state and log: the legal actions), reads the rest from the game
+    # when asked, and the attributes the same for every view are class attributes
+    __slots__ = ("_game", "rules", "state", "log", "_ply", "observer")
     keep_history = False
     _stack: tuple = ()  # nothing to take back: the view never moves
+    _dice = None  # the view's own dice, made when first needed (``Game.dice``)
 
     def __init__(self, game: Game, seat: str | None) -> None:  # noqa: D107 (no super().__init__: nothing is built)
+        self._game = game
         self.rules = game.rules
-        self.options = game.options
-        self.seed = game.seed
-        self._dice = None
-        self._ply = len(game.log)
         self.state = game.state
-        self.start_state = game.start_state
         self.log = game.log
-        self.trusted_plies = game.trusted_plies
+        self._ply = len(game.log)
         self.observer = seat
+
+    @classmethod
+    def of(cls, game: Game, seat: str | None) -> _ReadOnlyView:
+        """``_ReadOnlyView(game, seat)`` without the type call's ``__init__`` dispatch (made at
+        every decision)."""
+        view = _new_object(cls)
+        view._game = game
+        view.rules = game.rules
+        view.state = game.state
+        view.log = game.log
+        view._ply = len(game.log)
+        view.observer = seat
+        return view
+
+    # the game's own values, read when asked (a view is valid until the game moves on)
+    @property
+    def options(self) -> dict[str, Any]:  # type: ignore[override]
+        return self._game.options
+
+    @property
+    def seed(self) -> int:  # type: ignore[override]
+        return self._game.seed
+
+    @property
+    def start_state(self) -> Any:  # type: ignore[override]
+        return self._game.start_state
+
+    @property
+    def trusted_plies(self) -> int:  # type: ignore[override]
+        return self._game.trusted_plies
 
     @property
     def _dice_seed(self) -> int:  # type: ignore[override]

@@ -220,9 +220,15 @@ def table_of(cls: type, unit: str) -> dict[str, Any]:
     return table
 
 
+_MOVE_TABLES: dict[str, dict[str, Move]] = {}  # unit -> its ``table_of(Move, unit)`` (asked at every move)
+
+
 def moves_of(unit: str) -> dict[str, Move]:
     """The interned ``Move`` values of a unit, by destination hex."""
-    return table_of(Move, unit)
+    table = _MOVE_TABLES.get(unit)
+    if table is None:
+        table = _MOVE_TABLES[unit] = table_of(Move, unit)
+    return table
 
 
 def parse_action(text: str, unit_ids: frozenset[str] | set[str], check_hex) -> Action:

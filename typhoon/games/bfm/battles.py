@@ -51,21 +51,39 @@ def legal(state: BfmState) -> list[Action]:
 
 def declarations(state: BfmState) -> list[Action]:
     """The attacks that may still be declared (9.0), in counter order: exactly the pairs for
-    which ``combat.may_attack`` holds (generated from the neighbours of each unit, which is
-    faster than asking about every pair)."""
-    side = state.phase_spec.side
-    data = state.data
+    which ``combat.may_attack`` holds (the attacks the board allows, ``_attacks``, of the
+    units not declared yet: each unit attacks once per Combat Phase)."""
     acts: list[Action] = []
     declared = {a for b in state.battles.values() for a in b.attackers}
-    enemy = state.side_mask(enemy_of(side))  # type: ignore[arg-type]
-    neighbours, near, bit, hex_of = data.neighbours, data.neighbour_mask, data.hex_bit, state.hex_of
-    for u in data.side_units[side]:  # type: ignore[index]
-        here = hex_of.get(u)
-        if here is not None and near[here] & enemy and u not in declared:
-            attacks = table_of(Attack, u)
-            acts.extend([attacks[t] for t in neighbours[here] if bit[t] & enemy])
-    acts.append(Commit() if state.battles else END)
+    for u, attacks in _attacks(state, state.phase_spec.side):  # type: ignore[arg-type]
+        if u not in declared:
+            acts.extend(attacks)
+    acts.append(_COMMIT if state.battles else END)
     return acts
+
+
+_COMMIT = Commit()
+
+
+def _attacks(state: BfmState, side: str) -> list[tuple[str, list[Attack]]]:
+    """Each unit of ``side`` next to an enemy unit, in counter order, with its attacks on the
+    enemy-held hexes around it (9.0), in the order of its neighbours: generated from the
+    neighbours of each unit (faster than asking about every pair). Declaring changes no unit,
+    so this is kept in the board's derived cache for the declarations that follow."""
+    cache = state.derived("attacks")
+    got = cache.get(side)
+    if got is None:
+        data = state.data
+        enemy = state.side_mask(enemy_of(side))
+        neighbours, near, bit, hex_of = data.neighbours, data.neighbour_mask, data.hex_bit, state.hex_of
+        got = []
+        for u in data.side_units[side]:
+            here = hex_of.get(u)
+            if here is not None and near[here] & enemy:
+                attacks = table_of(Attack, u)
+                got.append((u, [attacks[t] for t in neighbours[here] if bit[t] & enemy]))
+        cache[side] = got
+    return got
 
 
 def may_declare(state: BfmState) -> bool:

@@ -14,6 +14,7 @@ from .state import BfmState, enemy_of
 _MOVEMENT = PhaseKind.MOVEMENT
 _PANZER = Movers.PANZER
 _RAIL = Movers.RAIL
+_UNCOUNTED = 1_000_000  # more hexes than any map has (``_all_moves_keep_clear``: no unit counted)
 
 
 def phase_spec(state: BfmState) -> Phase:
@@ -128,9 +129,10 @@ def reach_masks(state: BfmState, units) -> list[tuple[str, int]]:
         starts = [hex_of[u] for u in group]
         if rail:
             # 8.1: along connected rail hexes, 1 MP per hex whatever the terrain, not slowed by mud (12.1)
-            got = [bits.reach_along(h, specs[u].movement, data.rail_link_masks, blocked, ezoc) for u, h in zip(group, starts)]
+            got = bits.reach_along_many(starts, [specs[u].movement for u in group], data.rail_link_masks, blocked, ezoc)
         elif mud:
-            got = [bits.dilate(data.hex_bit[h]) & ~blocked for h in starts]  # 12.1: one hex per phase
+            near = data.neighbour_mask  # the six hexes around each hex
+            got = [near[h] & ~blocked for h in starts]  # 12.1: one hex per phase
         else:  # TEC: forest costs 2 movement points, everything else 1
             allowances = [specs[u].movement for u in group]
             if len(group) == 1:
@@ -167,10 +169,18 @@ def _moves(state: BfmState) -> tuple[list[tuple[str, int]], list[int], int, bool
         after = derived.get("after_move")
         if after is None:
             moves = _compute_moves(state)
-        elif after[3] and type(after[0]) is _Common:
-            moves = _after_move(*after[:3], state.occupied_mask()) or _moves_from(state, *_live_after(*after[:3]))
         else:
-            moves = _moves_from(state, *_live_after(*after[:3]))
+            before, unit, to_bit, into_empty, from_bit = after
+            moves = None
+            if into_empty and type(before) is _Common:
+                moves = _after_move(before, unit, to_bit, state.occupied_mask())
+            if moves is None:
+                live, fixed, counts, homes = _live_after(state, before, unit, to_bit)
+                clear = _still_clear(before, into_empty, bool(state.occupied_mask() & from_bit))
+                if clear is not None:  # a shared hex is left (8.2.2): the phase may not end yet
+                    moves = _free(live, False, fixed, _Free, counts, homes, clear)
+                else:
+                    moves = _moves_from(state, live, fixed, counts, homes)
         derived["moves"] = moves
     return moves
 
@@ -178,9 +188,13 @@ def _moves(state: BfmState) -> tuple[list[tuple[str, int]], list[int], int, bool
 class _Free(tuple):
     """The moves of a position where every unit free to move may go to any hex it reaches
     that no fixed unit holds (``fixed``): the moves after one of them follow from these
-    (``_live_after``)."""
+    (``_live_after``). ``homes``: the hex (bit) of each unit of the masks, in their order,
+    once known (None: not worked out; the units free to move do not move until they move).
+    ``clear``: when ``_all_moves_keep_clear`` showed these moves, what it found (else None)."""
 
     fixed: int
+    homes: list[int] | None
+    clear: tuple[int, int] | None
 
 
 class _Common(_Free):
@@ -188,45 +202,78 @@ class _Common(_Free):
     empty hex in reach (a move into an empty hex: ``_after_move``)."""
 
 
-def _free(masks: list[tuple[str, int]], may_end: bool, fixed: int, kind: type[_Free]) -> _Free:
-    """The moves when every unit may go to any hex of its mask (``kind``: which case)."""
-    counts = [m.bit_count() for _, m in masks]
+def _free(masks: list[tuple[str, int]], may_end: bool, fixed: int, kind: type[_Free], counts: list[int] | None = None,
+          homes: list[int] | None = None, clear: tuple[int, int] | None = None) -> _Free:
+    """The moves when every unit may go to any hex of its mask (``kind``: which case);
+    ``counts``, the hexes of each mask, ``homes`` and ``clear`` when the caller knows them."""
+    if counts is None:
+        counts = [m.bit_count() for _, m in masks]
     got = kind((masks, counts, sum(counts) + may_end, may_end))
     got.fixed = fixed
+    got.homes = homes
+    got.clear = clear
     return got
 
 
-def _live_after(before: _Free, unit: str, to_bit: int) -> tuple[list[tuple[str, int]], int]:
+def _live_after(state: BfmState, before: _Free, unit: str, to_bit: int) -> tuple[list[tuple[str, int]], int, list[int], list[int]]:
     """The units still free to move after ``unit`` moved into ``to_bit``, with the hexes they
-    reach that no fixed unit holds, and the fixed hexes (the mover's new hex among them)."""
-    return [(v, m & ~to_bit) for v, m in before[0] if v != unit], before.fixed | to_bit
+    reach that no fixed unit holds, and the fixed hexes (the mover's new hex among them);
+    then how many hexes each mask holds and the hex (bit) of each unit (``_moves_from``'s
+    arguments), in one pass over the units."""
+    masks, counts, homes = before[0], before[1], before.homes
+    if homes is None:  # the units free to move still stand where they stood before the move
+        hex_of, bit = state.hex_of, state.data.hex_bit
+        homes = [bit[hex_of[v]] for v, _ in masks]
+    live: list[tuple[str, int]] = []
+    live_counts: list[int] = []
+    live_homes: list[int] = []
+    for k in range(len(masks)):  # (an indexed loop: faster than ``zip`` when compiled)
+        vm = masks[k]
+        v, m = vm
+        if v == unit:
+            continue
+        n = counts[k]
+        if m & to_bit:
+            vm = (v, m ^ to_bit)
+            n -= 1
+        live.append(vm)
+        live_counts.append(n)
+        live_homes.append(homes[k])
+    return live, before.fixed | to_bit, live_counts, live_homes
 
 
 def _after_move(before: _Common, unit: str, to_bit: int, occupied: int) -> _Common | None:
     """The moves after ``unit`` moved into the empty hex ``to_bit`` from a position of the
     common case, in one pass: the same as ``_compute_moves`` gives. The mover now holds a
     fixed hex (each unit moves once), the hex it left is empty; None when some unit has no
-    empty hex in reach any more (the matching of 8.2.2 is needed)."""
+    empty hex in reach any more (the matching of 8.2.2 is needed). Only a unit that could
+    reach the hex entered can have lost its last empty hex: the others keep theirs (every
+    unit had one before, and the hex the mover left is empty now)."""
     masks, counts, _, _ = before
+    homes = before.homes
     empty = ~occupied
     new_masks: list[tuple[str, int]] = []
     new_counts: list[int] = []
     total = 1
-    for vm, n in zip(masks, counts):
+    for k in range(len(masks)):  # (an indexed loop: faster than ``zip`` when compiled)
+        vm = masks[k]
         v, m = vm
         if v == unit:
             continue
+        n = counts[k]
         if m & to_bit:
             m ^= to_bit
+            if not m & empty:
+                return None
             n -= 1
             vm = (v, m)
-        if not m & empty:
-            return None
         new_masks.append(vm)
         new_counts.append(n)
         total += n
     got = _Common((new_masks, new_counts, total, True))
     got.fixed = before.fixed | to_bit
+    got.homes = None if homes is None else [b for (v, _), b in zip(masks, homes) if v != unit]
+    got.clear = None
     return got
 
 
@@ -263,50 +310,59 @@ def _compute_moves(state: BfmState) -> tuple[list[tuple[str, int]], list[int], i
     return _moves_from(state, [(u, m & ~fixed) for u, m in live], fixed)
 
 
-def _moves_from(state: BfmState, live: list[tuple[str, int]], fixed: int) -> tuple[list[tuple[str, int]], list[int], int, bool]:
+def _moves_from(state: BfmState, live: list[tuple[str, int]], fixed: int, counts: list[int] | None = None,
+                homes: list[int] | None = None) -> tuple[list[tuple[str, int]], list[int], int, bool]:
     """The moves of the units free to move (``live``: unit, the hexes it reaches that no
-    ``fixed`` unit holds), the hexes of the units that may not move any more being ``fixed``."""
+    ``fixed`` unit holds), the hexes of the units that may not move any more being ``fixed``
+    (``counts``: the hexes of each mask, ``homes``: the hex (bit) of each unit, if known)."""
     hex_of = state.hex_of
     may_end = len(state.index()) == len(hex_of)  # 8.2.2: one unit per hex at the end of the phase
     empty = ~state.occupied_mask()
     if may_end and all(m & empty for _, m in live):
         # the common case, cheaply: no shared hex, and a unit with an empty hex in reach can
         # always step aside for a newcomer
-        return _free(live, True, fixed, _Common)
-    bit = state.data.hex_bit
-    homes = [bit[hex_of[u]] for u, _ in live]
-    if _all_moves_keep_clear(live, homes, fixed, empty):
-        return _free(live, may_end, fixed, _Free)
+        return _free(live, True, fixed, _Common, counts, homes)
+    if homes is None:
+        bit = state.data.hex_bit
+        homes = [bit[hex_of[u]] for u, _ in live]
+    clear = _all_moves_keep_clear(live, homes, fixed, empty)
+    if clear is not None:
+        return _free(live, may_end, fixed, _Free, counts, homes, clear)
     stacks = Unstacking(live, homes, fixed)
     if not stacks.feasible:
         masks, counts = [(u, 0) for u, _ in live], [0] * len(live)
         return masks, counts, int(may_end), may_end
     stuck = stacks.stuck()
     if not stuck:  # every unit can make way for a newcomer: any reachable hex not fixed will do
-        return _free(live, may_end, fixed, _Free)
+        return _free(live, may_end, fixed, _Free, counts, homes)
     masks, counts, total = [], [], 0
-    for u, m in live:
-        m = stacks.destinations(u, m)
+    restricted = stacks.destinations_of(live)
+    for k in range(len(live)):
+        m = restricted[k]
         n = m.bit_count()
-        masks.append((u, m))
+        masks.append((live[k][0], m))
         counts.append(n)
         total += n
     return masks, counts, total + may_end, may_end
 
 
-def _all_moves_keep_clear(live: list[tuple[str, int]], homes: list[int], fixed: int, empty: int) -> bool:
+def _all_moves_keep_clear(live: list[tuple[str, int]], homes: list[int], fixed: int, empty: int) -> tuple[int, int] | None:
     """8.2.2, a sufficient condition for every move to keep the phase finishable (so that the
     matching of ``Unstacking`` is not needed): with ``d`` units that must still leave a shared
     hex, each of them, and each other unit free to move whose hex another one can reach, has
     ``d + 2`` empty hexes in reach. A move adds at most one unit that must leave (the one whose
     hex it enters) and takes at most one empty hex, so afterwards each of the at most ``d + 1``
     units to leave has ``d + 1`` empty hexes to choose from, and they can all be given one of
-    their own (Hall's condition); the others stay where they are."""
+    their own (Hall's condition); the others stay where they are.
+
+    When it holds: (``d``, the fewest empty hexes in reach of the units counted), which
+    ``_still_clear`` carries to the next move; else None."""
     kept, displaced = fixed, 0
     anyone = 0  # the hexes some unit free to move can reach
     leaving = []  # whether each unit must leave its hex (the first unit of a hex stays)
-    for b, (_, m) in zip(homes, live):
-        anyone |= m
+    for k in range(len(live)):  # (indexed loops: faster than ``zip`` when compiled)
+        b = homes[k]
+        anyone |= live[k][1]
         if b & kept:
             displaced += 1
             leaving.append(True)
@@ -314,12 +370,38 @@ def _all_moves_keep_clear(live: list[tuple[str, int]], homes: list[int], fixed: 
             kept |= b
             leaving.append(False)
     if not displaced:
-        return False  # no shared hex: ``_moves_from`` has its own common case
+        return None  # no shared hex: ``_moves_from`` has its own common case
     need = displaced + 2
-    for b, (_, m), leaves in zip(homes, live, leaving):
-        if (leaves or b & anyone) and (m & empty).bit_count() < need:
-            return False
-    return True
+    least = _UNCOUNTED  # no unit counted yet
+    for k in range(len(live)):
+        if leaving[k] or homes[k] & anyone:
+            n = (live[k][1] & empty).bit_count()
+            if n < need:
+                return None
+            if n < least:
+                least = n
+    return displaced, least
+
+
+def _still_clear(before: _Free, into_empty: bool, left_shared: bool) -> tuple[int, int] | None:
+    """``_all_moves_keep_clear`` after a move from a position where it held (``before.clear``:
+    ``d`` units to leave shared hexes, each unit counted with at least ``least`` empty hexes in
+    reach), shown without looking at the units, or None when these bounds do not show it
+    (then it is worked out again). The move adds a unit that must leave if it entered an
+    occupied hex and takes one away if its unit left a shared hex; it takes at most one empty
+    hex (the one it entered, if empty) from each unit's reach; and the units to count
+    afterwards were counted before (a unit that must now leave stands in the hex the mover
+    entered, which the mover could reach; the units and the hexes they reach only get fewer)."""
+    clear = before.clear
+    if clear is None:
+        return None
+    d, least = clear
+    d += (0 if into_empty else 1) - (1 if left_shared else 0)
+    if into_empty:
+        least -= 1
+    if d > 0 and least >= d + 2:
+        return d, least
+    return None
 
 
 def _unmoving(state: BfmState, movers: set[str]) -> tuple[int, bool]:
@@ -354,7 +436,9 @@ class Unstacking:
         taken = 0
         not_fixed = ~fixed
         pending = []
-        for (u, m), b in zip(live, homes):
+        for k in range(len(live)):  # (an indexed loop: faster than ``zip`` when compiled)
+            u, m = live[k]
+            b = homes[k]
             options[u] = (m | b) & not_fixed
             if b & (fixed | taken):
                 pending.append(u)
@@ -433,13 +517,21 @@ class Unstacking:
 
     def destinations(self, u: str, candidates: int) -> int:
         """The hexes of ``candidates`` into which ``u`` may move (see the class docstring)."""
+        return self.destinations_of([(u, candidates)])[0]
+
+    def destinations_of(self, live: list[tuple[str, int]]) -> list[int]:
+        """``destinations`` of each (unit, candidates) of ``live``, in order."""
         if not self.feasible:
-            return 0
-        m = candidates
-        for v, b in self.stuck():
-            if v != u and b & candidates and u not in self.chains(v):
-                m &= ~b
-        return m
+            return [0] * len(live)
+        stuck = self.stuck()
+        out = []
+        for u, candidates in live:
+            m = candidates
+            for v, b in stuck:
+                if v != u and b & candidates and u not in self.chains(v):
+                    m &= ~b
+            out.append(m)
+        return out
 
 
 def destinations(state: BfmState, unit: str) -> list[str]:
@@ -479,7 +571,9 @@ def legal_count(state: BfmState) -> int:
 
 def legal_nth(state: BfmState, i: int) -> Action:
     """``legal(state)[i]`` without building the list."""
-    masks, counts, _, may_end = _moves(state)
+    derived = state._derived  # the moves were usually just counted (``legal_count``)
+    moves = None if derived is None else derived.get("moves")
+    masks, counts, _, may_end = _moves(state) if moves is None else moves
     for k, n in enumerate(counts):
         if i < n:
             u, mask = masks[k]
@@ -531,7 +625,7 @@ def apply_move(state: BfmState, a: Move, events: list) -> None:
     before = derived.get("moves") if derived else None
     if isinstance(before, _Free):  # the moves after this one follow from these (``_moves``)
         to_bit = data.hex_bit[to]
-        before = (before, unit, to_bit, not state.occupied_mask() & to_bit)
+        before = (before, unit, to_bit, not state.occupied_mask() & to_bit, data.hex_bit[start])
     else:
         before = None
     state.put(unit, to)

@@ -42,6 +42,27 @@ def _linked_to_edge(state: BfmState, side: str) -> int:
     return cache[side]
 
 
+def _communication_of(state: BfmState, side: str) -> tuple[int, int] | None:
+    """The side's ``_linked_to_edge`` and ``communication_mask`` if worked out for this board."""
+    derived = state._derived
+    if derived is None:
+        return None
+    linked, reach = derived.get("communication"), derived.get("in_communication")
+    if linked is None or reach is None or side not in linked or side not in reach:
+        return None
+    return linked[side], reach[side]
+
+
+def _carry_communication(state: BfmState, side: str, kept: tuple[int, int] | None) -> None:
+    """Put back ``_communication_of`` taken before a unit of ``side`` was placed: 10.0, a
+    path In Communication may not enter enemy units or their zones of control, and friendly
+    units neither block it nor negate enemy ZOC, so a friendly placement leaves the side's
+    communication as it was (the derived cache is emptied by every change of the board)."""
+    if kept is not None:
+        state.derived("communication")[side] = kept[0]
+        state.derived("in_communication")[side] = kept[1]
+
+
 def controls(state: BfmState, hex_id: str, side: str) -> bool:
     return state.control.get(hex_id) == side
 
@@ -86,14 +107,18 @@ def placement_hexes(state: BfmState, side: str) -> list[str]:
     occupied = state.occupied_mask()
     bit, control = data.hex_bit, state.control
     hexes = _open_edge_mask(state, side)
+    linked = None  # ``communication_mask``, worked out if a city needs it
     for city in data.cities:
         b = bit[city]
         if b & occupied or control.get(city) != side:
             continue  # an empty, friendly controlled city (at most one unit each: no stacking)
         if side == "soviet" and city == data.moscow:
             hexes |= b  # 10.2 Moscow: Soviet replacements appear there even out of communication
-        elif in_communication(state, city, side):
-            hexes |= b
+        else:  # 10.0 In Communication (``in_communication``)
+            if linked is None:
+                linked = communication_mask(state, side)
+            if b & linked:
+                hexes |= b
     cache[side] = data.hexes_of_mask(hexes)  # in map order
     return cache[side]
 
@@ -216,21 +241,20 @@ def legal_nth(state: BfmState, i: int) -> Action:
 
 def has_choice(state: BfmState) -> bool:
     """Whether ``legal`` offers anything but ``end``: a reinforcement to place (11.0), or a step
-    to spend (10.0) on a pool unit with a hex to enter or on a unit to restore."""
-    side = state.phase_spec.side
-    if reinforcements_due(state) and edge_hexes_open(state, side):  # type: ignore[arg-type]
-        return True
-    if state.replacements_left <= 0:
-        return False
-    if pool_units(state, side) and placement_hexes(state, side):  # type: ignore[arg-type]
-        return True
-    return bool(restorable(state, side))  # type: ignore[arg-type]
+    to spend (10.0) on a pool unit with a hex to enter or on a unit to restore. Asked as a
+    phase begins (``sequence.phase_is_empty``): what it works out (``_choices``) is kept for
+    the phase's first decision."""
+    due, open_hexes, pool, hexes, restores, _ = _choices(state)
+    return bool(due and open_hexes) or bool(pool and hexes) or bool(restores)
 
 
 def apply_place(state: BfmState, a: Place, events: list) -> None:
+    side = state.side_of(a.unit)
+    kept = _communication_of(state, side)
     state.pool.discard(a.unit)
     state.reduced.add(a.unit)  # 10.0 item 1: a new half-strength unit
     state.put(a.unit, a.hex)
+    _carry_communication(state, side, kept)
     state.replaced.add(a.unit)  # 10.1: it cannot be flipped with a second step this turn
     state.replacements_left -= 1
     events.append(f"{a.unit} enters at half strength in {a.hex} (replacement)")
@@ -249,6 +273,9 @@ def apply_reinforce(state: BfmState, a: Reinforce, events: list) -> None:
         if a.unit in us:
             us.remove(a.unit)
     state.reduced.discard(a.unit)  # 11.0: placed on its full-strength side
+    side = state.side_of(a.unit)
+    kept = _communication_of(state, side)
     state.put(a.unit, a.hex)
+    _carry_communication(state, side, kept)
     events.append(f"{a.unit} arrives in {a.hex} (reinforcement, 11.0)")
     events += enter_hex(state, a.unit, a.hex)

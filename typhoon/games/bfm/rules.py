@@ -74,8 +74,10 @@ _APPLY = {
     EndPhase: sequence.apply_end,
 }
 
-#: the modules that count and index the legal actions of a kind of phase without building them
-_COUNTED = {PhaseKind.MOVEMENT: movement, PhaseKind.REPLACEMENT: replacements}
+#: the kinds of phase whose legal actions are counted and indexed without building them:
+#: their ``legal_count`` and ``legal_nth``
+_COUNT = {PhaseKind.MOVEMENT: movement.legal_count, PhaseKind.REPLACEMENT: replacements.legal_count}
+_NTH = {PhaseKind.MOVEMENT: movement.legal_nth, PhaseKind.REPLACEMENT: replacements.legal_nth}
 
 #: the verbs each kind of phase allows (for error messages)
 _EXPECTED = {
@@ -93,6 +95,9 @@ class BattleForMoscow:
     name = "bfm"
     title = "Battle for Moscow"
     players = ("german", "soviet")
+    # every unit and the whole sequence of play are open to both players; said here so the game
+    # layer (``Game._apply``, ``Game.observed``) finds it without an AttributeError per action
+    perfect_information = True
 
     # -- set-up (6.0) ----------------------------------------------------------------------
     def initial_state(self, options: dict[str, Any] | BfmOptions | None = None) -> BfmState:
@@ -151,26 +156,22 @@ class BattleForMoscow:
             return list(_ROLL_ACTIONS)
         return _LEGAL[state.phase_spec.kind](state)
 
-    @staticmethod
-    def _counted(state: BfmState) -> Any:
-        """The module counting the legal actions of the current phase without building them
-        (movement and replacement phases), or None (the list is as cheap as its length)."""
-        if state.finished or state.current:
-            return None
-        return _COUNTED.get(state.data.phases[state.phase].kind)
-
     def legal_count(self, state: BfmState) -> int | None:
         """How many legal actions there are, counted without building them in movement and
-        replacement phases (None elsewhere: ``LegalActions`` builds the list once)."""
-        counted = self._counted(state)
-        return None if counted is None else counted.legal_count(state)
+        replacement phases (None elsewhere, and in a battle being resolved: ``LegalActions``
+        builds the list once, as cheap as its length)."""
+        if state.finished or state.current:
+            return None
+        count = _COUNT.get(state.data.phases[state.phase].kind)
+        return None if count is None else count(state)
 
     def legal_nth(self, state: BfmState, i: int) -> Action:
         """The i-th legal action, in the order of ``legal_actions`` (cheap in movement and
         replacement phases)."""
-        counted = self._counted(state)
-        if counted is not None and i >= 0:
-            return counted.legal_nth(state, i)
+        if not (state.finished or state.current) and i >= 0:
+            nth = _NTH.get(state.data.phases[state.phase].kind)
+            if nth is not None:
+                return nth(state, i)
         return self.legal_actions(state)[i]
 
     def is_legal(self, state: BfmState, action: Any) -> bool:
