@@ -37,6 +37,22 @@ class RandomPlayer:
         acts = game.legal_actions
         return acts[self.rng.randrange(len(acts))]
 
+    def choose_in(self, rules: Any, state: Any) -> Any:
+        """``choose`` asked of the rules and the true state directly, for a loop playing a game
+        with perfect information (where the player's view would be the game itself:
+        ``typhoon.ai.match.play_game``): the same draw from the same generator (``randrange``
+        of the count, then that action), so the same action, without a view of the game or of
+        its legal actions (which count and index with the rules' ``legal_count`` /
+        ``legal_nth`` when they have them, else with the list)."""
+        count = getattr(rules, "legal_count", None)
+        n = count(state) if count is not None else None
+        if n is None:
+            acts = rules.legal_actions(state)
+            return acts[self.rng.randrange(len(acts))]
+        i = self.rng.randrange(n)
+        nth = getattr(rules, "legal_nth", None)
+        return nth(state, i) if nth is not None else rules.legal_actions(state)[i]
+
 
 # generic players: name -> factory or "module:factory" (imported lazily so a light install stays light)
 _GENERIC: dict[str, str | Callable[..., Player]] = {

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..core.game import Game
 from ..games import registry
-from .base import DEFAULT_GAME, make_player
+from .base import DEFAULT_GAME, RandomPlayer, make_player
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,9 @@ def play_game(first: str, second: str, options: dict[str, Any] | None = None, se
     # each side gets its own generator derived from the game seed, so sides do not interact
     players = {side: make_player(name, game_name, seed=seed * 2 + 1 + i) for i, (side, name) in enumerate(names.items())}
     check = not game.perfect_information  # a player only saw its observation: the truth judges its action
+    # with perfect information a player's view is the game itself: the generic random player
+    # then draws from the rules and the state directly (``RandomPlayer.choose_in``: the same action)
+    direct = {side: p.choose_in for side, p in players.items() if not check and type(p) is RandomPlayer}
     t0 = time.perf_counter()
     rules = game.rules  # the loop asks the rules directly: the same questions as game.is_over() etc.
     while rules.outcome(state := game.state) is None:
@@ -88,7 +91,11 @@ def play_game(first: str, second: str, options: dict[str, Any] | None = None, se
             game.roll()
         else:
             side = rules.current_player(state)
-            action = players[side].choose(game.observed(side, keep_history=False))
+            pick = direct.get(side)
+            if pick is not None:
+                action = pick(rules, state)
+            else:
+                action = players[side].choose(game.observed(side, keep_history=False))
             if check or type(action) is str:
                 game.push(action, validate=check)
             else:  # what push(validate=False) does, minus the questions just asked

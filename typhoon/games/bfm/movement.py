@@ -139,8 +139,8 @@ def reach_masks(state: BfmState, units) -> list[tuple[str, int]]:
                 got = [bits.reach(starts[0], allowances[0], data.cost_masks, blocked, ezoc)]
             else:
                 got = bits.reach_many(starts, allowances, data.cost_masks, blocked, ezoc)
-        for u, h, m in zip(group, starts, got):
-            phase[(u, h, "mask")] = m  # type: ignore[assignment]
+        for k in range(len(group)):  # (an indexed loop: faster than ``zip`` when compiled)
+            phase[(group[k], starts[k], "mask")] = got[k]  # type: ignore[assignment]
     return [(key[0], phase[key]) for key in keys]  # type: ignore[misc]
 
 
@@ -254,6 +254,7 @@ def _after_move(before: _Common, unit: str, to_bit: int, occupied: int) -> _Comm
     empty = ~occupied
     new_masks: list[tuple[str, int]] = []
     new_counts: list[int] = []
+    new_homes: list[int] | None = None if homes is None else []
     total = 1
     for k in range(len(masks)):  # (an indexed loop: faster than ``zip`` when compiled)
         vm = masks[k]
@@ -269,10 +270,12 @@ def _after_move(before: _Common, unit: str, to_bit: int, occupied: int) -> _Comm
             vm = (v, m)
         new_masks.append(vm)
         new_counts.append(n)
+        if new_homes is not None:
+            new_homes.append(homes[k])  # type: ignore[index]
         total += n
     got = _Common((new_masks, new_counts, total, True))
     got.fixed = before.fixed | to_bit
-    got.homes = None if homes is None else [b for (v, _), b in zip(masks, homes) if v != unit]
+    got.homes = new_homes
     got.clear = None
     return got
 
@@ -427,105 +430,113 @@ class Unstacking:
     from every unit in its own hex). A move of ``u`` into hex ``h`` keeps the phase finishable
     unless ``h`` is the matched hex of another unit ``v`` that cannot be re-matched: ``v``
     needs a chain of units each moving into the next one's matched hex, ending in a free hex
-    (``escapes``) or in the hex ``u`` leaves (Berge: an augmenting path for ``v``)."""
+    (``escapes``) or in the hex ``u`` leaves (Berge: an augmenting path for ``v``).
+
+    Units are named by their index in ``live`` (lists and small integers: cheaper than dicts
+    keyed by the units' names when compiled)."""
+
+    __slots__ = ("options", "owner", "taken", "feasible", "match", "free", "_escapes", "_chains", "_stuck")
 
     def __init__(self, live: list[tuple[str, int]], homes: list[int], fixed: int) -> None:
         """``homes``: the hex (bit) of each unit of ``live``, in the same order."""
-        options: dict[str, int] = {}
-        owner: dict[int, str] = {}  # matched hex bit -> unit
+        count = len(live)
+        options = [0] * count  # the hexes each unit may end the phase in
+        owner: dict[int, int] = {}  # matched hex bit -> unit
         taken = 0
         not_fixed = ~fixed
         pending = []
-        for k in range(len(live)):  # (an indexed loop: faster than ``zip`` when compiled)
-            u, m = live[k]
+        for k in range(count):
             b = homes[k]
-            options[u] = (m | b) & not_fixed
+            options[k] = (live[k][1] | b) & not_fixed
             if b & (fixed | taken):
-                pending.append(u)
+                pending.append(k)
             else:
-                owner[b] = u
+                owner[b] = k
                 taken |= b
         self.options, self.owner, self.taken, self.feasible = options, owner, taken, True
-        for u in pending:
-            if not self._augment(u, [0]):
+        for k in pending:
+            if not self._augment(k, [0]):
                 self.feasible = False
-        self.match = {u: b for b, u in self.owner.items()}
+        match = [0] * count  # the matched hex (bit) of each unit (0: none, only when not feasible)
+        for b, k in owner.items():
+            match[k] = b
+        self.match = match
         self.free = ~(fixed | self.taken)
-        self._escapes: int | None = None
-        self._chains: dict[str, set[str]] = {}
-        self._stuck: list[tuple[str, int]] | None = None
+        self._escapes: set[int] | None = None
+        self._chains: dict[int, set[int]] = {}
+        self._stuck: list[tuple[int, int]] | None = None
 
-    def _augment(self, u: str, seen: list[int]) -> bool:
-        opts = self.options[u] & ~seen[0]
+    def _augment(self, k: int, seen: list[int]) -> bool:
+        opts = self.options[k] & ~seen[0]
         free = opts & ~self.taken
+        owner = self.owner
         if free:
             b = free & -free
-            self.owner[b] = u
+            owner[b] = k
             self.taken |= b
             return True
         while opts:
             b = opts & -opts
             opts ^= b
             seen[0] |= b
-            if self._augment(self.owner[b], seen):
-                self.owner[b] = u
+            if self._augment(owner[b], seen):
+                owner[b] = k
                 return True
         return False
 
-    def escapes(self) -> set[str]:
+    def escapes(self) -> set[int]:
         """The units that can leave their matched hex by a chain ending in a free hex."""
         if self._escapes is None:
             reachable = self.free  # free hexes, then the matched hexes of units that can escape
-            out: set[str] = set()
-            match = self.match
-            rest = list(self.options.items())
+            out: set[int] = set()
+            options, match = self.options, self.match
+            rest = list(range(len(options)))
             while rest:
                 left = []
-                for u, m in rest:
-                    if m & reachable:
-                        out.add(u)
-                        reachable |= match[u]
+                for k in rest:
+                    if options[k] & reachable:
+                        out.add(k)
+                        reachable |= match[k]
                     else:
-                        left.append((u, m))
+                        left.append(k)
                 if len(left) == len(rest):
                     break
                 rest = left
-            self._escapes = out  # type: ignore[assignment]
-        return self._escapes  # type: ignore[return-value]
+            self._escapes = out
+        return self._escapes
 
-    def stuck(self) -> list[tuple[str, int]]:
+    def stuck(self) -> list[tuple[int, int]]:
         """The units (with their matched hex) that cannot make way by a chain to a free hex:
         a move into their hex needs a chain back to the hex the mover leaves."""
         if self._stuck is None:
-            escapes = self.escapes()
-            self._stuck = [(v, b) for v, b in self.match.items() if v not in escapes]
+            escapes, match = self.escapes(), self.match
+            self._stuck = [(v, match[v]) for v in range(len(match)) if v not in escapes]
         return self._stuck
 
-    def chains(self, v: str) -> set[str]:
+    def chains(self, v: int) -> set[int]:
         """The units whose matched hex ``v`` can reach by a chain of moves into matched hexes."""
         got = self._chains.get(v)
         if got is None:
+            options, match = self.options, self.match
             got, todo = set(), [v]
             while todo:
-                x = todo.pop()
-                for w, b in self.match.items():
-                    if w not in got and w != v and self.options[x] & b:
+                reach = options[todo.pop()]
+                for w in range(len(match)):
+                    if reach & match[w] and w != v and w not in got:
                         got.add(w)
                         todo.append(w)
             self._chains[v] = got
         return got
 
-    def destinations(self, u: str, candidates: int) -> int:
-        """The hexes of ``candidates`` into which ``u`` may move (see the class docstring)."""
-        return self.destinations_of([(u, candidates)])[0]
-
     def destinations_of(self, live: list[tuple[str, int]]) -> list[int]:
-        """``destinations`` of each (unit, candidates) of ``live``, in order."""
+        """The hexes into which each unit of ``live`` (the units of the matching, in order,
+        with candidate hexes) may move (see the class docstring)."""
         if not self.feasible:
             return [0] * len(live)
         stuck = self.stuck()
         out = []
-        for u, candidates in live:
+        for u in range(len(live)):
+            candidates = live[u][1]
             m = candidates
             for v, b in stuck:
                 if v != u and b & candidates and u not in self.chains(v):
