@@ -27,8 +27,12 @@ the population too (a style and a noise level per playout seed: never one fixed 
 the search does not overfit to its own policy); its own side plays the policy with a little
 noise. Every candidate sees the same dice, opponents and policy seeds (common random numbers).
 Rollouts are spent by successive halving (a bandit over the candidates: each round every
-survivor gets the same playouts, the worse half is dropped) until ``rollouts`` playouts per
-candidate on average are used; the best mean wins; the plan is then played one action at a time.
+surviving challenger and the policy's own candidate get the same playouts, the worse half of
+the challengers is dropped) until ``rollouts`` playouts per candidate on average are used. The
+best challenger is played only if it beats the policy's own candidate on the same playouts by
+``anchor_z`` standard errors (else the policy's): the best of several noisy means is mostly
+luck, and a search that trusts it plays worse than its policy. The plan is then played one
+action at a time.
 
 Hidden information: the player is given ``game.observed(side)`` and never sees the truth. In
 a game without perfect information each playout (and the candidate plans) runs on a
@@ -65,13 +69,18 @@ class Budget:
     opponent_noise: tuple[float, ...] = (0.0, 0.5, 1.0, 2.0)  # noise levels of playout opponents
     own_noise: float = 0.3  # noise of the searcher's own side in playouts
     population: bool = True  # candidates and playout opponents from the policy's population
+    # a challenger replaces the policy's own candidate only if it is better on the same playouts
+    # by this many standard errors of the paired differences (0: the best mean, ties to the policy)
+    anchor_z: float = 0.0
 
 
 LEVELS = {
+    # every level plays out a few phases and scores the position with the game's evaluation
+    # (a playout to the end of the game ends in a won or lost game: far noisier)
     "search-easy": Budget(candidates=3, rollouts=2, horizon=4, phase_rollouts=18, population=False),
-    "search-normal": Budget(candidates=6, rollouts=4, horizon=0, phase_rollouts=48),
-    "search-hard": Budget(candidates=9, rollouts=8, horizon=0, phase_rollouts=120),
-    "search-expert": Budget(candidates=12, rollouts=12, horizon=0, phase_rollouts=160),
+    "search-normal": Budget(candidates=6, rollouts=4, horizon=4, phase_rollouts=48),
+    "search-hard": Budget(candidates=9, rollouts=8, horizon=4, phase_rollouts=120),
+    "search-expert": Budget(candidates=12, rollouts=12, horizon=6, phase_rollouts=160),
 }
 
 
@@ -176,29 +185,36 @@ class SearchPlayer:
         return a
 
     def _search(self, game: Game, me: str, cands: list[list[Any]]) -> Any:
-        """Successive halving over the candidates with common random numbers (module docstring);
-        ties go to the earlier candidate (the policy's own first)."""
+        """Successive halving over the challengers with common random numbers (module
+        docstring), the policy's own candidate (the first) kept to the end; then
+        :func:`_prefer`: the best challenger only if it beats the policy's own candidate on
+        the same playouts by ``anchor_z`` standard errors."""
         self.stats["searches"] += 1
         b = self.budget
         budget = b.rollouts * len(cands)
-        alive = list(range(len(cands)))
-        totals = [0.0] * len(cands)
-        counts = [0] * len(cands)
-        rounds = max(1, (len(cands) - 1).bit_length())  # halvings down to one candidate
+        values: list[list[float]] = [[] for _ in cands]  # per candidate: its playouts' values, seed by seed
+        alive = list(range(1, len(cands)))  # the challengers; candidate 0 (the policy's) plays every round
+        rounds = max(1, (len(cands) - 1).bit_length())  # halvings down to one challenger
+        if not alive:  # one candidate: nothing to compare
+            self._start(game, cands[0])
+            return self._next(game)
+
+        def mean(i: int) -> float:
+            return sum(values[i]) / len(values[i])
+
         for _ in range(rounds):
-            per = max(1, budget // (len(alive) * rounds))
+            per = max(1, budget // ((len(alive) + 1) * rounds))
             seeds = [self.rng.randrange(2**31) for _ in range(per)]
-            for i in alive:
-                for sd in seeds:
-                    totals[i] += self._rollout(game, me, cands[i], sd)
-                    counts[i] += 1
-            self._spent += per * len(alive)
+            for i in [0] + alive:
+                values[i].extend(self._rollout(game, me, cands[i], sd) for sd in seeds)
+            self._spent += per * (len(alive) + 1)
             if len(alive) == 1:
                 break
-            alive.sort(key=lambda i: (-totals[i] / counts[i], i))
+            alive.sort(key=lambda i: (-mean(i), i))
             alive = sorted(alive[: max(1, (len(alive) + 1) // 2)])
-        best = min(alive, key=lambda i: (-totals[i] / counts[i], i))
-        self._start(game, cands[best])
+        best = min(alive, key=lambda i: (-mean(i), i))
+        chosen = best if _prefer(values[best], values[0], b.anchor_z) else 0
+        self._start(game, cands[chosen])
         return self._next(game)
 
     # -- candidates -----------------------------------------------------------------------
@@ -288,6 +304,23 @@ class SearchPlayer:
             return self.policy(seed=seed, noise=b.own_noise)
         style = rng.choice([{}] + self.styles)
         return self.policy(seed=seed, noise=rng.choice(b.opponent_noise), **style)
+
+
+def _prefer(challenger: list[float], policy: list[float], z: float) -> bool:
+    """Whether the challenger's playouts beat the policy's own candidate's, seed for seed
+    (common random numbers: the same dice and opponents), by more than ``z`` standard errors
+    of the mean difference. Picking the best of several noisy means overrates it (the winner's
+    curse): with a few playouts of a game won or lost, the best mean is mostly luck, and a
+    search that trusts it plays worse than its own policy."""
+    diffs = [c - p for c, p in zip(challenger, policy)]
+    n = len(diffs)
+    m = sum(diffs) / n
+    if m <= 0:
+        return False
+    if n < 2 or z <= 0:
+        return True
+    var = sum((d - m) ** 2 for d in diffs) / (n - 1)
+    return m > z * (var / n) ** 0.5
 
 
 def _factory(level: str):
