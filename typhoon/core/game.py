@@ -489,13 +489,8 @@ class _ReadOnlyView(Game):
     _stack: tuple = ()  # nothing to take back: the view never moves
     _dice = None  # the view's own dice, made when first needed (``Game.dice``)
 
-    def __init__(self, game: Game, seat: str | None) -> None:  # noqa: D107 (no super().__init__: nothing is built)
-        self._game = game
-        self.rules = game.rules
-        self.state = game.state
-        self.log = game.log
-        self._ply = len(game.log)
-        self.observer = seat
+    def __init__(self, *_: Any, **__: Any) -> None:  # noqa: D107
+        raise TypeError("a player's view is made by _ReadOnlyView.of(game, seat) (Game.observed)")
 
     @classmethod
     def of(cls, game: Game, seat: str | None) -> _ReadOnlyView:

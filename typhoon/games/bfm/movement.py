@@ -156,6 +156,15 @@ def movement_masks(state: BfmState) -> list[tuple[str, int]]:
     return _moves(state)[0]
 
 
+def forget_phase_moves(state: BfmState) -> None:
+    """A new phase begins: its moves are not the phase before's (``moved``, the movers and the
+    allowances change), but it moves no unit, so the rest of the board's derived cache stays."""
+    derived = state._derived
+    if derived:
+        derived.pop("moves", None)
+        derived.pop("after_move", None)
+
+
 def _moves(state: BfmState) -> tuple[list[tuple[str, int]], list[int], int, bool]:
     """``movement_masks`` with the number of moves of each unit, the number of legal actions
     and whether the phase may end now (no two units share a hex, 8.2.2), derived once per

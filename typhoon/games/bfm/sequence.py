@@ -74,10 +74,7 @@ def enter_phase(state: BfmState, phase: str, events: list) -> None:
     state.phase = phase
     state.moved = set()
     state._reach = {}
-    derived = state._derived
-    if derived:  # a new phase moves no unit: what the board gives stays, the moves of the phase before go
-        derived.pop("moves", None)
-        derived.pop("after_move", None)
+    movement.forget_phase_moves(state)
     spec = state.phase_spec
     kind = spec.kind
     if kind == _SETUP:
