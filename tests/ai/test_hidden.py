@@ -108,7 +108,7 @@ def test_search_determinises_from_the_observation(monkeypatch):
         return real(state, seat, rng)
 
     monkeypatch.setattr(rules, "sample_hidden", sample_hidden)
-    truth, res = play_game("search-easy", "random", {"turns": 4}, 5, game_name="mini")
+    truth, res = play_game("search-normal", "random", {"turns": 4}, 5, game_name="mini")
     assert res.winner in ("blue", "red")
     assert seen, "the search never determinised"
     assert {seat for seat, _ in seen} == {"blue"}
@@ -117,9 +117,9 @@ def test_search_determinises_from_the_observation(monkeypatch):
 
 def test_search_finishes_a_mini_game_as_red():
     # the runner checks every action of a hidden-information game against the truth (validate)
-    _, res = play_game("random", "search-easy", {"turns": 4}, 11, game_name="mini")
+    _, res = play_game("random", "search-normal", {"turns": 4}, 11, game_name="mini")
     assert res.winner in ("blue", "red")
-    assert res.players == {"blue": "random", "red": "search-easy"}
+    assert res.players == {"blue": "random", "red": "search-normal"}
 
 
 def test_search_on_mini_is_deterministic_and_depends_only_on_the_observation():
@@ -139,7 +139,7 @@ def test_search_on_mini_is_deterministic_and_depends_only_on_the_observation():
     values = [twin.state.chits[u] for u in down]
     twin.state.chits.update(zip(down, values[1:] + values[:1]))
     assert [twin.state.chits[u] for u in down] != values or len(set(values)) == 1
-    choices = [make_player("search-easy", "mini", seed=3).choose(g) for g in (obs, game.observed("blue"),
+    choices = [make_player("search-normal", "mini", seed=3).choose(g) for g in (obs, game.observed("blue"),
                                                                                twin.observed("blue"))]
     assert choices[0] == choices[1] == choices[2]
     assert choices[0] in game.legal_actions

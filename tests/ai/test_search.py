@@ -72,7 +72,7 @@ def test_search_legal_at_every_kind_of_decision():
 def test_search_plays_a_validated_game_and_is_deterministic():
     def run(seed: int) -> list[str]:
         game = Game(RULES, {"edition": "2009"}, seed, keep_history=False)
-        players = {"german": make_player("search-easy", seed=5), "soviet": make_player("heuristic", seed=6)}
+        players = {"german": make_player("search-normal", seed=5), "soviet": make_player("heuristic", seed=6)}
         texts = []
         while not game.is_over() and game.state.turn <= 3:
             if game.is_chance():
@@ -92,7 +92,7 @@ def test_search_does_not_touch_the_games_dice():
     # the searcher rolls its own dice in playouts: the real game's next rolls are unchanged
     game = Game(RULES, {"edition": "2009"}, 4, keep_history=False)
     before = game.dice.getstate()
-    make_player("search-easy", seed=1).choose(game)
+    make_player("search-normal", seed=1).choose(game)
     assert game.dice.getstate() == before
     assert game.ply == 0
 
@@ -105,7 +105,7 @@ def test_levels_are_ordered_machine_independent_budgets():
     work = [b.candidates * b.rollouts for b in LEVELS.values()]
     assert work == sorted(work) and len(set(work)) == len(work)
     # a few phases played out, then the evaluation (docs/ai.md, session 9): never a bare 0/1 end
-    assert all(0 < b.horizon <= 6 for b in LEVELS.values())
+    assert all(0 < b.horizon <= 8 for b in LEVELS.values())
 
 
 def test_playout_opponents_come_from_the_population():
@@ -166,3 +166,30 @@ def test_search_keeps_the_policys_plan_against_a_challenger_that_was_only_lucky(
     player = SearchPlayer(seed=5, budget=replace(LEVELS["search-hard"], anchor_z=2.0))
     player._rollout = lambda g, me, plan, sd: 1.0 if str(plan[0]) == winner else coin(g, me, plan, sd)
     assert all(player._search(game, "german", cands) == cands[4][0] for _ in range(10))
+
+
+def test_play_noise_is_the_noise_of_the_searchers_own_policy():
+    """``Budget.play_noise`` (search-easy: mistakes by design): the searcher's own policy, its
+    own candidate and its single decisions are the policy made with that noise; the noise-free
+    policy otherwise. Every policy the player makes is recorded with its noise."""
+    from dataclasses import replace
+
+    from typhoon.ai.search import LEVELS, SearchPlayer
+    from typhoon.games.bfm.ai.heuristic import HeuristicPlayer
+
+    made: list[float] = []
+
+    def recording(seed: int = 0, noise: float = 0.0, **kw):
+        made.append(noise)
+        return HeuristicPlayer(seed=seed, noise=noise, **kw)
+
+    game = Game(RULES, {"edition": "2009"}, 3, keep_history=False)
+    for play_noise in (0.0, 2.5):
+        budget = replace(LEVELS["search-normal"], play_noise=play_noise, population=False)
+        player = SearchPlayer(seed=1, budget=budget)
+        assert player.base.noise == play_noise
+        player.policy = recording
+        made.clear()
+        player._candidates(game, game.current_player)
+        assert made[0] == play_noise  # the policy's own candidate
+        assert all(n >= 0.5 for n in made[1:])  # the variations: noisy plans

@@ -72,15 +72,19 @@ class Budget:
     # a challenger replaces the policy's own candidate only if it is better on the same playouts
     # by this many standard errors of the paired differences (0: the best mean, ties to the policy)
     anchor_z: float = 0.0
+    # noise of the searcher's own policy (its own candidate and its single decisions): an easy
+    # level plays the policy with mistakes by design (0: the policy itself)
+    play_noise: float = 0.0
 
 
 LEVELS = {
-    # every level plays out a few phases and scores the position with the game's evaluation
-    # (a playout to the end of the game ends in a won or lost game: far noisier)
-    "search-easy": Budget(candidates=3, rollouts=2, horizon=4, phase_rollouts=18, population=False),
+    # search-easy: the policy with mistakes by design (noise 2 on every score), no search; the
+    # others play out a few phases and score the position with the game's evaluation (a playout
+    # to the end of the game ends in a won or lost game: far noisier). docs/ai.md, session 10
+    "search-easy": Budget(candidates=1, rollouts=1, horizon=4, phase_rollouts=0, population=False, play_noise=2.0),
     "search-normal": Budget(candidates=6, rollouts=4, horizon=4, phase_rollouts=48),
-    "search-hard": Budget(candidates=9, rollouts=8, horizon=4, phase_rollouts=120),
-    "search-expert": Budget(candidates=12, rollouts=12, horizon=6, phase_rollouts=160),
+    "search-hard": Budget(candidates=12, rollouts=12, horizon=6, phase_rollouts=160),
+    "search-expert": Budget(candidates=16, rollouts=16, horizon=8, phase_rollouts=320),
 }
 
 
@@ -124,7 +128,7 @@ class SearchPlayer:
         self.package = registry.get(game)
         self.policy = policy_factory(game)
         self.rng = random.Random(seed)
-        self.base = self.policy(seed=seed)
+        self.base = self.policy(seed=seed, noise=self.budget.play_noise)
         pop = getattr(self.base, "population", None)
         self.styles: list[dict[str, Any]] = list(pop()) if pop is not None and self.budget.population else []
         self._plan: list[Any] = []
@@ -225,7 +229,7 @@ class SearchPlayer:
         # hidden values: the plans are made on one determinisation (the searcher's own draw)
         world = game if game.perfect_information else determinise(game, me, random.Random(self.rng.randrange(2**31)))
         # the policy's own plan, one plan per style of its population, then noisy plans
-        kinds: list[tuple[float, dict[str, Any]]] = [(0.0, {})] + [(0.0, st) for st in self.styles]
+        kinds: list[tuple[float, dict[str, Any]]] = [(b.play_noise, {})] + [(b.play_noise, st) for st in self.styles]
         for k in range(b.candidates * 2):
             if len(out) >= b.candidates:
                 break
