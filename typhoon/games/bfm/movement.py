@@ -224,43 +224,12 @@ def _free(masks: list[tuple[str, int]], may_end: bool, fixed: int, kind: type[_F
     return got
 
 
-def _live_after(state: BfmState, before: _Free, unit: str, to_bit: int) -> tuple[list[tuple[str, int]], int, list[int], list[int]]:
-    """The units still free to move after ``unit`` moved into ``to_bit``, with the hexes they
-    reach that no fixed unit holds, and the fixed hexes (the mover's new hex among them);
-    then how many hexes each mask holds and the hex (bit) of each unit (``_moves_from``'s
-    arguments), in one pass over the units."""
-    masks, counts, homes = before[0], before[1], before.homes
-    if homes is None:  # the units free to move still stand where they stood before the move
-        hex_of, bit = state.hex_of, state.data.hex_bit
-        homes = [bit[hex_of[v]] for v, _ in masks]
-    live: list[tuple[str, int]] = []
-    live_counts: list[int] = []
-    live_homes: list[int] = []
-    for k in range(len(masks)):  # (an indexed loop: faster than ``zip`` when compiled)
-        vm = masks[k]
-        v, m = vm
-        if v == unit:
-            continue
-        n = counts[k]
-        if m & to_bit:
-            vm = (v, m ^ to_bit)
-            n -= 1
-        live.append(vm)
-        live_counts.append(n)
-        live_homes.append(homes[k])
-    return live, before.fixed | to_bit, live_counts, live_homes
-
-
-def _after_move(before: _Common, unit: str, to_bit: int, occupied: int) -> _Common | None:
-    """The moves after ``unit`` moved into the empty hex ``to_bit`` from a position of the
-    common case, in one pass: the same as ``_compute_moves`` gives. The mover now holds a
-    fixed hex (each unit moves once), the hex it left is empty; None when some unit has no
-    empty hex in reach any more (the matching of 8.2.2 is needed). Only a unit that could
-    reach the hex entered can have lost its last empty hex: the others keep theirs (every
-    unit had one before, and the hex the mover left is empty now)."""
-    masks, counts, _, _ = before
-    homes = before.homes
-    empty = ~occupied
+def _without_mover(masks: list[tuple[str, int]], counts: list[int], homes: list[int] | None, unit: str, to_bit: int,
+                   empty: int | None) -> tuple[list[tuple[str, int]], list[int], list[int] | None, int] | None:
+    """The other movers' reach after ``unit`` moved into ``to_bit`` (the hex is fixed now: each
+    unit moves once): their masks without that hex, how many hexes each holds, their homes
+    (None if not given) and the total count plus one. With ``empty`` given: None as soon as a
+    unit that could reach the hex has no hex of ``empty`` in reach any more."""
     new_masks: list[tuple[str, int]] = []
     new_counts: list[int] = []
     new_homes: list[int] | None = None if homes is None else []
@@ -273,7 +242,7 @@ def _after_move(before: _Common, unit: str, to_bit: int, occupied: int) -> _Comm
         n = counts[k]
         if m & to_bit:
             m ^= to_bit
-            if not m & empty:
+            if empty is not None and not m & empty:
                 return None
             n -= 1
             vm = (v, m)
@@ -282,6 +251,33 @@ def _after_move(before: _Common, unit: str, to_bit: int, occupied: int) -> _Comm
         if new_homes is not None:
             new_homes.append(homes[k])  # type: ignore[index]
         total += n
+    return new_masks, new_counts, new_homes, total
+
+
+def _live_after(state: BfmState, before: _Free, unit: str, to_bit: int) -> tuple[list[tuple[str, int]], int, list[int], list[int]]:
+    """The units still free to move after ``unit`` moved into ``to_bit``, with the hexes they
+    reach that no fixed unit holds, and the fixed hexes (the mover's new hex among them);
+    then how many hexes each mask holds and the hex (bit) of each unit (``_moves_from``'s
+    arguments), in one pass over the units."""
+    masks, homes = before[0], before.homes
+    if homes is None:  # the units free to move still stand where they stood before the move
+        hex_of, bit = state.hex_of, state.data.hex_bit
+        homes = [bit[hex_of[v]] for v, _ in masks]
+    live, live_counts, live_homes, _ = _without_mover(masks, before[1], homes, unit, to_bit, None)  # type: ignore[misc]
+    return live, before.fixed | to_bit, live_counts, live_homes  # type: ignore[return-value]
+
+
+def _after_move(before: _Common, unit: str, to_bit: int, occupied: int) -> _Common | None:
+    """The moves after ``unit`` moved into the empty hex ``to_bit`` from a position of the
+    common case, in one pass: the same as ``_compute_moves`` gives. The mover now holds a
+    fixed hex (each unit moves once), the hex it left is empty; None when some unit has no
+    empty hex in reach any more (the matching of 8.2.2 is needed). Only a unit that could
+    reach the hex entered can have lost its last empty hex: the others keep theirs (every
+    unit had one before, and the hex the mover left is empty now)."""
+    after = _without_mover(before[0], before[1], before.homes, unit, to_bit, ~occupied)
+    if after is None:
+        return None
+    new_masks, new_counts, new_homes, total = after
     got = _Common((new_masks, new_counts, total, True))
     got.fixed = before.fixed | to_bit
     got.homes = new_homes
