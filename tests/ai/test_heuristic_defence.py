@@ -71,3 +71,20 @@ def test_moscow_is_held_by_the_strongest_unit_that_can_reach_it_when_attackable(
     plan = HeuristicPlayer(seed=0).plan_movement(st, "soviet")
     assert destination(plan, "10A", "1204") == "1103"
     assert destination(plan, "13A", "1002") != "1103"
+
+
+def test_the_soviet_line_stands_one_hex_inside_the_germans_closest_approach_to_moscow():
+    # session 11 (docs/ai.md): the standard Soviet keeps its line at one distance from Moscow,
+    # one hex nearer than the German unit closest to it, rather than in contact with the
+    # Germans (the former standard, kept as the "contact" style). XXII in 0404 is the only
+    # German, 7 hexes from Moscow (1103); 24A in 0604 (5 from Moscow) can reach hexes from 1 to
+    # 8 from Moscow, so the line is the ring 6 from Moscow.
+    from typhoon.games.bfm.ai.heuristic import geo
+
+    to_m = geo("2009")["to_moscow"]
+    st = soviet_to_move({**CITIES_HELD, "24A": "0604", "XXII": "0404"}, {"24A"})
+    assert to_m["0404"] == 7 and to_m["0604"] == 5
+    to = destination(HeuristicPlayer(seed=0).plan_movement(st, "soviet"), "24A", "0604")
+    assert to_m[to] == 6, to
+    contact = destination(HeuristicPlayer(seed=0, style="contact").plan_movement(st, "soviet"), "24A", "0604")
+    assert to_m[contact] != 6, contact

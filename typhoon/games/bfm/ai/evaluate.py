@@ -2,7 +2,9 @@
 1/2, loss 0), a logistic function of a few features (Moscow, cities, strength, distance to
 Moscow, time left), fitted on self-play of the heuristic's population (every style, noise 0 to 2;
 ``python -m typhoon.games.bfm.ai.evaluate --fit``).
-The weights live in ``eval_weights.json`` beside this file, one set per edition.
+The weights live in ``eval_weights.json`` beside this file, one set per edition; its ``note``
+says which population they were fitted on (docs/ai.md, session 11: a refit on today's styles
+predicts better but played worse).
 """
 
 from __future__ import annotations

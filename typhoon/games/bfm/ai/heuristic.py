@@ -88,17 +88,32 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: ``strike``: weight of the battles a panzer's hex makes possible (panzer phase); ``guard``:
 #: weight of guarding a German-held Moscow; ``drive``: weight of the drive on Moscow;
 #: ``danger``: how much German units avoid Soviet threats; ``cities``: pull of the other
-#: cities; ``room``: how much Soviet units keep a retreat open (9.3). German endgame (5.0):
+#: cities; ``room``: how much Soviet units keep a retreat open (9.3); ``contact``: pull of the
+#: hexes two from the nearest German; ``line``: pull of one distance from Moscow, one inside
+#: the German's closest approach (the Soviet line as a ring). German endgame (5.0):
 #: ``g_ring``: pull of the hexes next to a Soviet Moscow from turn (last - ``g_ring_turns``)
 #: on; ``g_ring_clear``: worth of emptying such a hex then (9.0 step 6: the attacker advances
 #: into it); ``g_moscow_adv``: the strongest attacker advances into a captured Moscow;
 #: ``g_sit``: a German garrison of Moscow does not attack out of it; ``g_hold`` (tried and
 #: left off: 0): pull of a German city a Soviet unit could re-enter, last German move (2009).
 #: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
+_STANDARD: dict[str, float] = {
+    "german_min_col": 0, "soviet_min_col": 1, "bar": 0.5, "trade": 1.3, "strike": 1.0, "guard": 1.0, "drive": 2.0,
+    "danger": 0.5, "cities": 0.6, "room": 1.5, "exposure": 1.5, "ring": 6.0, "soviet_trade": 1.3, "place_first": 0.0,
+    "retake": 4.0, "retake_turns": 2.0, "repel": 0.0, "g_ring": 3.0, "g_ring_clear": 4.0, "g_ring_turns": 1.0,
+    "g_hold": 0.0, "g_moscow_adv": 1.0, "g_sit": 1.0, "contact": 0.2, "line": 3.0,
+}
 STYLES: dict[str, dict[str, float]] = {
-    "standard": {"german_min_col": 0, "soviet_min_col": 1, "bar": 0.5, "trade": 1.3, "strike": 1.0, "guard": 1.0, "drive": 2.0, "danger": 0.5, "cities": 0.6, "room": 1.5, "exposure": 1.5, "ring": 6.0, "soviet_trade": 1.3, "place_first": 0.0, "retake": 4.0, "retake_turns": 2.0, "repel": 0.0, "g_ring": 3.0, "g_ring_clear": 4.0, "g_ring_turns": 1.0, "g_hold": 0.0, "g_moscow_adv": 1.0, "g_sit": 1.0},
-    "aggressive": {"german_min_col": 0, "soviet_min_col": 0, "bar": 0.0, "trade": 1.0, "strike": 1.0, "guard": 1.0, "drive": 3.0, "danger": 0.3, "cities": 0.6, "room": 1.0, "exposure": 1.0, "ring": 4.0, "soviet_trade": 1.0, "place_first": 0.0, "retake": 4.0, "retake_turns": 2.0, "repel": 0.0, "g_ring": 3.0, "g_ring_clear": 4.0, "g_ring_turns": 1.0, "g_hold": 0.0, "g_moscow_adv": 1.0, "g_sit": 1.0},
-    "cautious": {"german_min_col": 2, "soviet_min_col": 2, "bar": 1.0, "trade": 1.6, "strike": 0.7, "guard": 2.0, "drive": 0.9, "danger": 2.0, "cities": 0.6, "room": 2.5, "exposure": 2.0, "ring": 8.0, "soviet_trade": 1.6, "place_first": 0.0, "retake": 4.0, "retake_turns": 2.0, "repel": 0.0, "g_ring": 3.0, "g_ring_clear": 4.0, "g_ring_turns": 1.0, "g_hold": 0.0, "g_moscow_adv": 1.0, "g_sit": 1.0},
+    "standard": _STANDARD,
+    "aggressive": {**_STANDARD, "soviet_min_col": 0, "bar": 0.0, "trade": 1.0, "drive": 3.0, "danger": 0.3,
+                   "room": 1.0, "exposure": 1.0, "ring": 4.0, "soviet_trade": 1.0},
+    "cautious": {**_STANDARD, "german_min_col": 2, "soviet_min_col": 2, "bar": 1.0, "trade": 1.6, "strike": 0.7,
+                 "guard": 2.0, "drive": 0.9, "danger": 2.0, "room": 2.5, "exposure": 2.0, "ring": 8.0,
+                 "soviet_trade": 1.6},
+    # the Soviet line in contact with the Germans, two hexes off (the standard style until
+    # session 11, which keeps it at one distance from Moscow instead): a defender of another
+    # kind in the search players' population (docs/ai.md, session 11)
+    "contact": {**_STANDARD, "contact": 0.8, "line": 0.0},
 }
 
 
@@ -454,7 +469,9 @@ class HeuristicPlayer:
                 if to_m[h] > front + 2:
                     score -= 1.5 * (to_m[h] - front - 2)
                 gd = gdist[h]
-                score -= 0.8 * abs(gd - 2)
+                score -= knobs["contact"] * abs(gd - 2)
+                # a line at one distance from Moscow, one hex inside the German's closest approach
+                score -= knobs["line"] * abs(to_m[h] - max(1, front - 1))
                 # zone of control coverage of hexes in front of Moscow (7.0)
                 cover = 0.0
                 for x in (h, *data.neighbours[h]):
