@@ -404,6 +404,7 @@ class HeuristicPlayer:
                 if d < gdist[x]:
                     gdist[x] = d
         front = min((to_m[h] for h in germans), default=9)  # how close the Germans are to Moscow
+        line_at = max(1, front - 1)  # the ring of the Soviet line: one hex inside that approach
         occupied = set(state.hex_of.values())
         ring2 = g["ring2"]
         knobs = self.knobs
@@ -471,7 +472,7 @@ class HeuristicPlayer:
                 gd = gdist[h]
                 score -= knobs["contact"] * abs(gd - 2)
                 # a line at one distance from Moscow, one hex inside the German's closest approach
-                score -= knobs["line"] * abs(to_m[h] - max(1, front - 1))
+                score -= knobs["line"] * abs(to_m[h] - line_at)
                 # zone of control coverage of hexes in front of Moscow (7.0)
                 cover = 0.0
                 for x in (h, *data.neighbours[h]):
