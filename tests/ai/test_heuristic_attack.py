@@ -62,3 +62,25 @@ def test_last_turn_the_german_keeps_a_city_a_soviet_unit_could_reenter():
     plan = HeuristicPlayer(seed=0, knob_g_hold=30).plan_movement(st, "german")
     moves = [a.to for a in plan if isinstance(a, Move) and a.unit == "VII"]
     assert not moves or moves[-1] == "1107", moves
+
+
+def test_the_panzers_drive_on_the_side_of_moscow_no_river_covers():
+    # Turn 5, German Movement Phase; 10A (8) holds Moscow (1103); the other cities are German, so
+    # only Moscow draws. Of the hexes around Moscow, 1002, 1003 and 1104 are across the Moskva
+    # from it, 1102, 1202 and 1203 are not (map data). LVII (12) and XXXIV (4) both reach the
+    # hexes next to Moscow. Next turn they attack it with 16 against 8 = 2:1, one column left for
+    # the major city (9.2) = 1:1; if every attacker is across the river, one column more (9.2):
+    # below 1:1, no effect (9.1). So the panzer goes round to the side no river covers.
+    cities = {c: "german" for c in ("0204", "0307", "0509", "0601", "0603", "0803", "0805", "0809", "1107", "1405")}
+    st = position_at("german_movement", 5, {"LVII": "0802", "XXXIV": "0803", "10A": "1103"}, cities)
+    data = st.data
+    plan = HeuristicPlayer(seed=0).plan_movement(st, "german")
+    for a in plan:
+        st.put(a.unit, a.to)
+    at = {u: st.hex_of[u] for u in ("LVII", "XXXIV")}
+    assert all(h in data.neighbours["1103"] for h in at.values()), at  # both next to Moscow
+    assert frozenset((at["LVII"], "1103")) not in data.rivers, at
+    assert combat.battle_odds(st, "1103", ["LVII", "XXXIV"]).label == "1:1"
+    # the same two units with the panzer across the river as well: no effect
+    st.put("LVII", "1002" if at["XXXIV"] != "1002" else "1003")
+    assert combat.battle_odds(st, "1103", ["LVII", "XXXIV"]).column is None

@@ -72,7 +72,12 @@ def geo(edition: str) -> dict[str, Any]:
     # (hex, weight) pairs within r = 0..4, weight 1 up to distance 2, then 0.6 (threat estimates)
     wball = {h: [[(x, 1.0 if dist[h][x] <= 2 else 0.6) for x in ball[h][r]] for r in range(5)] for h in hexes}
     ring2 = {h: [x for x in ball[h][2] if dist[h][x] == 2] for h in hexes}  # 9.3: where a retreat ends
-    return {"dist": dist, "to_moscow": to_moscow, "shifts": shifts, "ball": ball, "wball": wball, "ring2": ring2}
+    # 9.2: the hexes next to Moscow with no river between them and Moscow (an attack made only
+    # across a river is shifted one more column); distance to the nearest of them
+    open_side = [n for n in data.neighbours[data.moscow] if frozenset((n, data.moscow)) not in data.rivers]
+    to_open = {h: min((dist[h][x] for x in open_side), default=to_moscow[h]) for h in hexes}
+    return {"dist": dist, "to_moscow": to_moscow, "shifts": shifts, "ball": ball, "wball": wball, "ring2": ring2,
+            "to_open": to_open}
 
 
 def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
@@ -96,12 +101,14 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: into it); ``g_moscow_adv``: the strongest attacker advances into a captured Moscow;
 #: ``g_sit``: a German garrison of Moscow does not attack out of it; ``g_hold`` (tried and
 #: left off: 0): pull of a German city a Soviet unit could re-enter, last German move (2009).
+#: ``g_axis``: while Moscow is Soviet, the drive is on the hexes next to Moscow that no river
+#: covers (9.2) instead of Moscow itself: 1 for the panzers, 2 for every unit, 0 for none.
 #: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
 _STANDARD: dict[str, float] = {
     "german_min_col": 0, "soviet_min_col": 1, "bar": 0.5, "trade": 1.3, "strike": 1.0, "guard": 1.0, "drive": 2.0,
     "danger": 0.5, "cities": 0.6, "room": 1.5, "exposure": 1.5, "ring": 6.0, "soviet_trade": 1.3, "place_first": 0.0,
     "retake": 4.0, "retake_turns": 2.0, "repel": 0.0, "g_ring": 3.0, "g_ring_clear": 4.0, "g_ring_turns": 1.0,
-    "g_hold": 0.0, "g_moscow_adv": 1.0, "g_sit": 1.0, "contact": 0.2, "line": 3.0,
+    "g_hold": 0.0, "g_moscow_adv": 1.0, "g_sit": 1.0, "contact": 0.2, "line": 3.0, "g_axis": 1.0,
 }
 STYLES: dict[str, dict[str, float]] = {
     "standard": _STANDARD,
@@ -298,16 +305,20 @@ class HeuristicPlayer:
         strike = self._strike_planner(state) if before_combat and self.knobs.get("strike", 1.0) else None
         # panzers and strong units first, nearest Moscow first
         order = sorted(movers, key=lambda u: (-state.strength(u), to_m[state.hex_of[u]], u))
+        # 9.2: Moscow attacked only across the Moskva is one column harder: the panzers (g_axis 1)
+        # drive round to the side no river covers, the infantry presses on Moscow itself
+        axis = g["to_open"] if knobs["g_axis"] and not moscow_held else None
         for u in order:
             here = state.hex_of[u]
             spec = data.units[u]
             strength = state.strength(u)
             reach = movement.reach(state, u)
             best, best_score = here, None
+            toward = axis if axis is not None and (knobs["g_axis"] >= 2 or spec.kind == "panzer") else to_m
             for h in reach:
                 if h != here and h in occupied:
                     continue
-                score = -knobs["drive"] * to_m[h]
+                score = -knobs["drive"] * toward[h]
                 if targets:
                     score -= knobs["cities"] * city_dist[h]
                 if moscow_held:
