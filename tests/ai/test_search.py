@@ -72,7 +72,8 @@ def test_search_legal_at_every_kind_of_decision():
 def test_search_plays_a_validated_game_and_is_deterministic():
     def run(seed: int) -> list[str]:
         game = Game(RULES, {"edition": "2009"}, seed, keep_history=False)
-        players = {"german": make_player("search-normal", seed=5), "soviet": make_player("heuristic", seed=6)}
+        # the Soviet side is searched (the German plays the heuristic alone: SEARCHED_SIDES)
+        players = {"german": make_player("heuristic", seed=6), "soviet": make_player("search-normal", seed=5)}
         texts = []
         while not game.is_over() and game.state.turn <= 3:
             if game.is_chance():
@@ -86,6 +87,32 @@ def test_search_plays_a_validated_game_and_is_deterministic():
     first = run(21)
     assert len(first) > 50
     assert run(21) == first
+
+
+def test_the_search_plays_the_heuristic_as_the_german_and_searches_the_soviet():
+    """Battle for Moscow's ``SEARCHED_SIDES`` (docs/ai.md, session 13): a German decision is the
+    heuristic's own, with no playout; a Soviet plan decision is searched."""
+    from typhoon.games.bfm.ai.heuristic import HeuristicPlayer
+
+    game = Game(RULES, {"edition": "2009"}, 8, keep_history=False)
+    heuristic = HeuristicPlayer(seed=0)
+    seen = set()
+    while not game.is_over() and seen != {"german", "soviet"}:
+        if game.is_chance():
+            game.roll()
+            continue
+        side = game.current_player
+        if movement.phase_spec(game.state).kind == "movement" and side not in seen:
+            seen.add(side)
+            player = make_player("search-normal", seed=2)
+            a = player.choose(game.copy())
+            if side == "german":
+                assert player.stats["searches"] == 0 and player.stats["rollouts"] == 0
+                assert a == heuristic.choose(game.copy())
+            else:
+                assert player.stats["searches"] == 1 and player.stats["rollouts"] > 0
+        game.push(heuristic.choose(game), validate=False)
+    assert seen == {"german", "soviet"}
 
 
 def test_search_does_not_touch_the_games_dice():

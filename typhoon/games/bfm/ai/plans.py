@@ -3,8 +3,8 @@ its decisions: which kind of search a decision gets, and the candidate plans.
 
 The search asks its policy player (this package's ``HeuristicPlayer``) two optional questions:
 
-- ``search_kind(game)``: ``"policy"`` (just play the heuristic: the free set-up, 000 6.0),
-  ``"choices"`` (compare the legal actions themselves: the battle-resolution steps after
+- ``search_kind(game)``: ``"policy"`` (just play the heuristic: the free set-up, 000 6.0, and
+  every German decision, ``SEARCHED_SIDES``), ``"choices"`` (compare the legal actions themselves: the battle-resolution steps after
   Battle Commitment, 9.0: battle order, stand fast, retreat, loss, advance) or ``"plan"``
   (compare whole plans for the rest of the player's part of the phase: moves, declarations,
   replacements);
@@ -24,11 +24,18 @@ from ..actions import Commit, EndPhase
 MAX_PLAN = 60  # a plan longer than this is cut (no BfM phase needs so many actions)
 
 
+# The sides whose decisions the search players search; the German plays the heuristic alone.
+# Against the independent baselines (opponents the search does not model) every searched German
+# measured below the heuristic's German: whole search, battle steps only, battle steps but not
+# the advance (docs/ai.md, sessions 10 to 13).
+SEARCHED_SIDES = frozenset({"soviet"})
+
+
 def search_kind(game: Game) -> str:
     """The kind of search a decision gets (module docstring)."""
     state = game.state
     kind = movement.phase_spec(state).kind
-    if kind == "setup":
+    if kind == "setup" or game.current_player not in SEARCHED_SIDES:
         return "policy"
     if kind == "combat" and state.committed:  # 9.0: after commitment, one decision at a time
         return "choices"
