@@ -4,8 +4,9 @@ its decisions: which kind of search a decision gets, and the candidate plans.
 The search asks its policy player (this package's ``HeuristicPlayer``) two optional questions:
 
 - ``search_kind(game)``: ``"policy"`` (just play the heuristic: the free set-up, 000 6.0, and
-  every German decision, ``SEARCHED_SIDES``), ``"choices"`` (compare the legal actions themselves: the battle-resolution steps after
-  Battle Commitment, 9.0: battle order, stand fast, retreat, loss, advance) or ``"plan"``
+  every German decision, ``SEARCHED_SIDES``), ``"choices"`` (compare the legal actions
+  themselves: the battle-resolution steps after Battle Commitment, 9.0: battle order, stand
+  fast, retreat, loss, advance) or ``"plan"``
   (compare whole plans for the rest of the player's part of the phase: moves, declarations,
   replacements);
 - ``plan(game)``: the actions the (noisy) heuristic would take from here until its part of the
