@@ -71,3 +71,15 @@ def test_noisy_heuristic_is_still_legal():
         else:
             game.push(players[game.current_player].choose(game))
     assert game.outcome() is not None
+
+
+def test_the_styles_drive_on_moscow_in_the_order_their_names_say():
+    """``drive`` (the pull of Moscow on German moves): cautious < standard < aggressive. The
+    standard German drives at 6 since session 14 (2 before): on two sets of development seeds
+    (200 games against each of the heuristic and greedy Soviets per set) it scored about 0.12
+    more (docs/ai.md, "Session 14")."""
+    from typhoon.games.bfm.ai.heuristic import STYLES
+
+    drive = {name: knobs["drive"] for name, knobs in STYLES.items()}
+    assert drive["cautious"] < drive["standard"] < drive["aggressive"]
+    assert drive["standard"] == 6.0

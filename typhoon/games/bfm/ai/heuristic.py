@@ -105,14 +105,14 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: covers (9.2) instead of Moscow itself: 1 for the panzers, 2 for every unit, 0 for none.
 #: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
 _STANDARD: dict[str, float] = {
-    "german_min_col": 0, "soviet_min_col": 1, "bar": 0.5, "trade": 1.3, "strike": 1.0, "guard": 1.0, "drive": 2.0,
+    "german_min_col": 0, "soviet_min_col": 1, "bar": 0.5, "trade": 1.3, "strike": 1.0, "guard": 1.0, "drive": 6.0,
     "danger": 0.5, "cities": 0.6, "room": 1.5, "exposure": 1.5, "ring": 6.0, "soviet_trade": 1.3, "place_first": 0.0,
     "retake": 4.0, "retake_turns": 2.0, "repel": 0.0, "g_ring": 3.0, "g_ring_clear": 4.0, "g_ring_turns": 1.0,
     "g_hold": 0.0, "g_moscow_adv": 1.0, "g_sit": 1.0, "contact": 0.2, "line": 3.0, "g_axis": 1.0,
 }
 STYLES: dict[str, dict[str, float]] = {
     "standard": _STANDARD,
-    "aggressive": {**_STANDARD, "soviet_min_col": 0, "bar": 0.0, "trade": 1.0, "drive": 3.0, "danger": 0.3,
+    "aggressive": {**_STANDARD, "soviet_min_col": 0, "bar": 0.0, "trade": 1.0, "drive": 8.0, "danger": 0.3,
                    "room": 1.0, "exposure": 1.0, "ring": 4.0, "soviet_trade": 1.0},
     "cautious": {**_STANDARD, "german_min_col": 2, "soviet_min_col": 2, "bar": 1.0, "trade": 1.6, "strike": 0.7,
                  "guard": 2.0, "drive": 0.9, "danger": 2.0, "room": 2.5, "exposure": 2.0, "ring": 8.0,
