@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from typhoon.ai.balance import balance
 from typhoon.ai.parallel import Job, run_jobs, strip_timing
-from typhoon.ai.tournament import bradley_terry, tournament, wilson
+from typhoon.ai.tournament import BLOCKS, bradley_terry, tournament, wilson
 from typhoon.cli import main
 from typhoon.core.errors import ParseError
 
@@ -127,6 +127,46 @@ def test_cli_plots(tmp_path):
     r = runner.invoke(main, ["balance", "-n", "1", "--jobs", "1", "--plot", str(page), "--no-progress"])
     assert r.exit_code == 0, r.output
     assert "data:image/png;base64," in page.read_text()
+
+
+def test_cli_tournament_over_seed_blocks_in_both_editions(tmp_path):
+    """Issue 13 item 4: ``typhoon tournament`` plays every pair on both sides over fixed seed
+    blocks in both editions and reports the side-swapped score per block and edition and overall."""
+    runner = CliRunner()
+    png = tmp_path / "study.png"
+    r = runner.invoke(main, ["tournament", "--players", "random,heuristic", "-n", "2", "--blocks", "2",
+                             "--edition", "both", "--jobs", "1", "--json", "--no-progress", "--plot", str(png)])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    assert doc["blocks"] == [100_000, 200_000] == list(BLOCKS[:2]) and doc["values"] == ["2009", "1986"]
+    assert [(c["value"], c["seed"]) for c in doc["cells"]] == [
+        ("2009", 100_000), ("2009", 200_000), ("1986", 100_000), ("1986", 200_000)]
+    # overall: 2 seeds x 2 blocks x 2 editions, each seed played with the sides swapped
+    (row,) = doc["overall"]
+    assert (row["a"], row["b"], row["seeds"], row["games"]) == ("random", "heuristic", 8, 16)
+    # a cell is the very tournament of its block's seeds and its edition
+    plain = tournament(["random", "heuristic"], 2, 200_000, {"edition": "1986"}, workers=1)
+    assert doc["cells"][3]["swapped"] == plain["swapped"]
+    assert png.read_bytes()[:4] == b"\x89PNG"
+    # the help names the blocks the study plays
+    assert f"seeds {BLOCKS[0]}.., {BLOCKS[1]}.." in " ".join(runner.invoke(main, ["tournament", "--help"]).output.split())
+    # both editions without --blocks: one block from --seed
+    r = runner.invoke(main, ["tournament", "--players", "random,heuristic", "-n", "1", "--seed", "7", "--edition", "all",
+                             "--jobs", "1", "--json", "--no-progress"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["blocks"] == [7]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--blocks", "6"], "blocks must be 1..5, got 6"),
+    (["--blocks", "0"], "blocks must be 1..5, got 0"),
+    (["--blocks", "2", "--seed", "5"], "give --seed or --blocks, not both"),
+    (["--edition", "both", "-O", "edition=2009"], "leave -O edition=... out"),
+    (["--game", "mini", "--edition", "both"], "Typhoon Mini has no editions"),
+])
+def test_cli_tournament_refuses_bad_blocks_and_editions(args, message):
+    r = CliRunner().invoke(main, ["tournament", "--players", "random,baseline-greedy", "-n", "1", "--no-progress", *args])
+    assert r.exit_code != 0 and message in " ".join(r.output.split()), r.output
 
 
 def test_ray_missing_gives_a_clear_error(monkeypatch):

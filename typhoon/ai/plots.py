@@ -55,6 +55,37 @@ def _fig_tournament(doc: dict[str, Any]):
     return fig
 
 
+def _fig_study(doc: dict[str, Any]):
+    """Each pair's side-swapped score overall (bar, 95% Wilson interval) and in each cell
+    (block and option value: dots), against the line of equal strength."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = doc["overall"]
+    labels = [f"{r['a']} vs {r['b']}" for r in rows]
+    fig, ax = plt.subplots(figsize=(8, max(2.5, 0.6 * len(rows) + 1.5)))
+    y = list(range(len(rows)))[::-1]
+    s = [r["score"] for r in rows]
+    err = [[a - r["score_ci95"][0] for a, r in zip(s, rows)], [r["score_ci95"][1] - a for a, r in zip(s, rows)]]
+    ax.barh(y, s, color="#4a6fa5", xerr=err, capsize=3, label="overall, 95% CI")
+    for yi, r in zip(y, rows):
+        cell = [c2["score"] for c in doc["cells"] for c2 in c["swapped"] if (c2["a"], c2["b"]) == (r["a"], r["b"])]
+        label = "one cell (block, option value)" if yi == y[0] else None
+        ax.plot(cell, [yi] * len(cell), "o", color="#b03030", ms=4, label=label)
+    ax.axvline(0.5, color="#555555", lw=1, ls="--")
+    ax.set_yticks(y, labels)
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("A's side-swapped score (0.5 = equal strength)")
+    values = [v for v in doc["values"] if v is not None]
+    where = f" x {len(values)} {doc['option']}(s)" if values else ""
+    ax.set_title(f"{len(doc['blocks'])} seed block(s){where}, {doc['games_per_block']} seed(s) per block")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, frameon=False)
+    fig.tight_layout()
+    return fig
+
+
 def _fig_balance(doc: dict[str, Any]):
     import matplotlib
 
@@ -85,9 +116,11 @@ def _fig_balance(doc: dict[str, Any]):
 
 
 def save_plot(doc: dict[str, Any], path: str, kind: str, text: str = "") -> str:
-    """Write the picture of a tournament (kind 'tournament') or balance study ('balance').
-    A path ending in .html gets a page with the picture and the table ``text``."""
-    fig = _fig_tournament(doc) if kind == "tournament" else _fig_balance(doc)
+    """Write the picture of a tournament (kind 'tournament'), a tournament over seed blocks
+    ('study') or a balance study ('balance'). A path ending in .html gets a page with the
+    picture and the table ``text``."""
+    figures = {"tournament": _fig_tournament, "study": _fig_study, "balance": _fig_balance}
+    fig = figures[kind](doc)
     p = Path(path)
     if p.suffix.lower() == ".html":
         buf = io.BytesIO()

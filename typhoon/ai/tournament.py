@@ -220,13 +220,17 @@ BLOCKS = (100_000, 200_000, 300_000, 400_000, 500_000)
 
 def study(players: list[str], games_per_block: int = 10, blocks: int = 3, editions: list[Any] | None = None,
           option: str = "edition", options: dict[str, Any] | None = None, workers: int | None = None,
-          ray_address: str | None = None, progress: bool = False, game: str = DEFAULT_GAME) -> dict[str, Any]:
+          ray_address: str | None = None, progress: bool = False, game: str = DEFAULT_GAME,
+          seeds: list[int] | None = None) -> dict[str, Any]:
     """Tournaments over several fixed seed blocks (``BLOCKS``) and values of one option (Battle
     for Moscow: both editions), with the side-swapped score of every pair per block and value
-    and overall. JSON: game, players, games_per_block, blocks ([first seeds]), option, values,
-    cells ([{value, block, seed, swapped}]), overall ([swapped rows over every cell]), seconds."""
-    if blocks < 1 or blocks > len(BLOCKS):
-        raise ParseError(f"blocks must be 1..{len(BLOCKS)}")
+    and overall. ``seeds``: the first seed of each block instead of ``BLOCKS[:blocks]``.
+    JSON: game, sides, players, games_per_block, blocks ([first seeds]), option, values, cells
+    ([{value, block, seed, swapped}]), overall ([swapped rows over every cell]), seconds."""
+    if seeds is None:
+        if blocks < 1 or blocks > len(BLOCKS):
+            raise ParseError(f"blocks must be 1..{len(BLOCKS)}, got {blocks}")
+        seeds = list(BLOCKS[:blocks])
     values = list(editions) if editions else [None]
     cells, every, seconds = [], [], 0.0
     sides = two_sides(game)
@@ -234,23 +238,27 @@ def study(players: list[str], games_per_block: int = 10, blocks: int = 3, editio
         opts = dict(options or {})
         if v is not None:
             opts[option] = v
-        for k in range(blocks):
-            doc = tournament(players, games_per_block, BLOCKS[k], opts, workers, ray_address, progress, game)
+        for k, first in enumerate(seeds):
+            doc = tournament(players, games_per_block, first, opts, workers, ray_address, progress, game)
             seconds += doc["seconds"]
-            cells.append({"value": v, "block": k, "seed": BLOCKS[k], "swapped": doc["swapped"]})
+            cells.append({"value": v, "block": k, "seed": first, "swapped": doc["swapped"]})
             # seeds are made unique per value so the overall pairing stays seed by seed
             tag = (values.index(v) + 1) * 10_000_000
             every += [{**r, "seed": r["seed"] + tag} for r in doc["results"]]
     return {"game": game, "sides": list(sides), "players": players, "games_per_block": games_per_block,
-            "blocks": list(BLOCKS[:blocks]), "option": option, "values": values, "cells": cells,
+            "blocks": list(seeds), "option": option, "values": values, "cells": cells,
             "overall": swapped_scores(players, every, sides), "seconds": round(seconds, 3)}
 
 
 def format_study(doc: dict[str, Any]) -> str:
+    """A plain-text report of a study: the side-swapped table of each cell, then overall."""
     names = registry.get(doc["game"]).side_names
-    lines = []
+    n = doc["games_per_block"]
+    lines = [f"side-swapped scores (each pair on both sides with the same seeds; 0.5 = equal strength), "
+             f"{n} seed(s) per block, blocks {', '.join(f'{b}..{b + n - 1}' for b in doc['blocks'])}"]
     for c in doc["cells"]:
-        lines += ["", f"{doc['option']}={c['value']}, seeds {c['seed']}..{c['seed'] + doc['games_per_block'] - 1}:"]
+        where = f"{doc['option']}={c['value']}, " if c["value"] is not None else ""
+        lines += ["", f"{where}seeds {c['seed']}..{c['seed'] + n - 1}:"]
         lines += format_swapped(c["swapped"], doc["sides"], names)
     lines += ["", f"overall ({len(doc['cells'])} cells):"] + format_swapped(doc["overall"], doc["sides"], names)
     return "\n".join(lines)

@@ -9,7 +9,7 @@ import click
 
 from ..core.errors import TyphoonError
 from . import main
-from .common import edition_option, game_option, package, parse_options, side_players
+from .common import game_option, package, parse_options, side_players
 
 
 def _check_plot(path: str | None) -> None:
@@ -30,37 +30,73 @@ def _plot(doc: dict, path: str | None, kind: str, text: str) -> None:
     click.echo(f"plot written to {out}", err=True)
 
 
+#: ``--blocks``: the blocks are ``typhoon.ai.tournament.BLOCKS`` (not imported here: the CLI starts
+#: without the AI modules; tests/ai/test_tournament.py checks the two agree)
+_BLOCKS_HELP = ("Play N fixed seed blocks (1-5: seeds 100000.., 200000.., ...; the same games for every "
+                "version) and report each pair's side-swapped score per block and overall.")
+
+
 @main.command()
 @game_option
 @click.option("--players", default="random,heuristic,search-easy", show_default=True,
               help="Comma-separated player names (typhoon players --game NAME).")
-@click.option("--games-per-pair", "-n", default=10, show_default=True, help="Games per ordered pair (first side, second side).")
-@click.option("--seed", default=0, show_default=True, help="Game i of every pair uses seed SEED+i.")
-@edition_option
+@click.option("--games-per-pair", "-n", default=10, show_default=True,
+              help="Games per ordered pair (first side, second side); with --blocks, per block.")
+@click.option("--seed", type=int, default=None, help="Game i of every pair uses seed SEED+i (default 0; not with --blocks).")
+@click.option("--blocks", type=int, default=None, metavar="N", help=_BLOCKS_HELP)
+@click.option("--edition", default=None, metavar="EDITION",
+              help="Shortcut for -O edition=EDITION; 'both' (or 'all') plays every edition of the game.")
 @click.option("--option", "-O", "options", multiple=True, help="Game option NAME=VALUE, e.g. soviet_replacements=4.")
 @click.option("--jobs", "-j", type=int, default=None, help="Worker processes (default: all cores).")
 @click.option("--ray", "ray_address", default=None, help="Run on Ray: 'auto', 'local' or a cluster address.")
 @click.option("--plot", default=None, help="Write a picture: .png, .svg, .pdf or .html.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: when stderr is a terminal).")
-def tournament(game_name: str, players: str, games_per_pair: int, seed: int, edition: str | None, options: tuple[str, ...],
-               jobs: int | None, ray_address: str | None, plot: str | None, as_json: bool, progress: bool | None) -> None:
-    """A ladder: every ordered pair of players on both sides, with 95% intervals and ratings."""
-    from ..ai.tournament import format_tournament
+def tournament(game_name: str, players: str, games_per_pair: int, seed: int | None, blocks: int | None, edition: str | None,
+               options: tuple[str, ...], jobs: int | None, ray_address: str | None, plot: str | None, as_json: bool,
+               progress: bool | None) -> None:
+    """A ladder: every ordered pair of players on both sides, with 95% intervals and ratings.
+
+    With --blocks or --edition both: the same over fixed seed blocks and every edition, with
+    each pair's side-swapped score (0.5 = equal strength) per block and edition and overall."""
+    from ..ai.tournament import format_study, format_tournament, study
     from ..ai.tournament import tournament as run
 
     _check_plot(plot)
     pkg = package(game_name)
     names = [p.strip() for p in players.split(",") if p.strip()]
+    editions, edition = _editions(pkg, edition)
     opts = parse_options(options, edition, pkg)
+    if editions and "edition" in opts:
+        raise click.BadParameter("--edition both plays every edition: leave -O edition=... out", param_hint="--edition")
+    if blocks is not None and seed is not None:
+        raise click.BadParameter("--blocks fixes the seeds (blocks from 100000, 200000, ...): give --seed or --blocks, not both",
+                                 param_hint="--seed")
     show = sys.stderr.isatty() if progress is None else progress
     try:
-        doc = run(names, games_per_pair, seed, opts, jobs, ray_address, show, game=pkg.name)
+        if blocks is None and not editions:
+            doc = run(names, games_per_pair, seed or 0, opts, jobs, ray_address, show, game=pkg.name)
+            text, kind = format_tournament(doc), "tournament"
+        else:
+            # without --blocks: one block, from --seed
+            first = None if blocks is not None else [seed or 0]
+            doc = study(names, games_per_pair, blocks or 0, editions, "edition", opts, jobs, ray_address, show, pkg.name,
+                        seeds=first)
+            text, kind = format_study(doc), "study"
     except TyphoonError as e:
         raise click.ClickException(str(e)) from None
-    text = format_tournament(doc)
-    _plot(doc, plot, "tournament", text)
+    _plot(doc, plot, kind, text)
     click.echo(json.dumps(doc, indent=1) if as_json else text)
+
+
+def _editions(pkg, edition: str | None) -> tuple[list[str] | None, str | None]:
+    """``--edition both`` (or ``all``): every edition of the game, and no single edition."""
+    if edition not in ("both", "all"):
+        return None, edition
+    spec = next((s for s in pkg.option_specs() if s.name == "edition"), None)
+    if spec is None:
+        raise click.ClickException(f"{pkg.title} has no editions (--edition)")
+    return list(spec.choices), None
 
 
 @main.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
@@ -92,12 +128,9 @@ def balance(ctx: click.Context, game_name: str, games: int, edition: str | None,
     _check_plot(plot)
     pkg = package(game_name)
     vary = _vary(pkg, vary_pairs)
-    if edition in ("both", "all"):
-        spec = next((s for s in pkg.option_specs() if s.name == "edition"), None)
-        if spec is None:
-            raise click.ClickException(f"{pkg.title} has no editions (--edition)")
-        vary["edition"] = list(spec.choices)
-        edition = None
+    editions, edition = _editions(pkg, edition)
+    if editions:
+        vary["edition"] = editions
     opts = parse_options(options, edition, pkg)
     chosen = side_players(pkg, ctx.args, player_pairs)
     players = None
