@@ -70,18 +70,16 @@ def tournament(game_name: str, players: str, games_per_pair: int, seed: int | No
     if editions and "edition" in opts:
         raise click.BadParameter("--edition both plays every edition: leave -O edition=... out", param_hint="--edition")
     if blocks is not None and seed is not None:
-        raise click.BadParameter("--blocks fixes the seeds (blocks from 100000, 200000, ...): give --seed or --blocks, not both",
-                                 param_hint="--seed")
+        raise click.BadParameter("--blocks fixes the seeds: give --seed or --blocks, not both", param_hint="--seed")
+    start = 0 if seed is None else seed
     show = sys.stderr.isatty() if progress is None else progress
     try:
         if blocks is None and not editions:
-            doc = run(names, games_per_pair, seed or 0, opts, jobs, ray_address, show, game=pkg.name)
+            doc = run(names, games_per_pair, start, opts, jobs, ray_address, show, game=pkg.name)
             text, kind = format_tournament(doc), "tournament"
-        else:
-            # without --blocks: one block, from --seed
-            first = None if blocks is not None else [seed or 0]
-            doc = study(names, games_per_pair, blocks or 0, editions, "edition", opts, jobs, ray_address, show, pkg.name,
-                        seeds=first)
+        else:  # a study; without --blocks, one block from --seed
+            doc = study(names, games_per_pair, 1 if blocks is None else blocks, editions, "edition", opts, jobs, ray_address,
+                        show, pkg.name, seeds=[start] if blocks is None else None)
             text, kind = format_study(doc), "study"
     except TyphoonError as e:
         raise click.ClickException(str(e)) from None
