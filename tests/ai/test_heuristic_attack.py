@@ -13,7 +13,7 @@ no effect below 1:1 (9.1). Counter values from the 2009 manifest: LVII 12-6 panz
 from __future__ import annotations
 
 from typhoon.games.bfm import combat, movement, position
-from typhoon.games.bfm.actions import Advance, Move
+from typhoon.games.bfm.actions import Advance, Attack, Move
 from typhoon.games.bfm.ai.heuristic import HeuristicPlayer
 from typhoon.games.bfm.kinds import Step
 from typhoon.games.bfm.state import Battle
@@ -84,3 +84,51 @@ def test_the_panzers_drive_on_the_side_of_moscow_no_river_covers():
     # the same two units with the panzer across the river as well: no effect
     st.put("LVII", "1002" if at["XXXIV"] != "1002" else "1003")
     assert combat.battle_odds(st, "1103", ["LVII", "XXXIV"]).column is None
+
+
+def _reduced(st, unit: str):
+    st.reduced.add(unit)
+    st.touched()
+    return st
+
+
+def test_no_lone_raid_on_moscow_while_a_mud_turn_is_still_to_come():
+    # Turn 2, German Combat Phase: LVII (12) stands next to Moscow (1202, no river between) and
+    # 16A, reduced (4), holds it: 12 vs 4 = 3:1, one column left for the major city (9.2) = 2:1.
+    # Turns 3 and 4 are mud (12.0): one hex a phase (12.1), so nothing could come to the aid of
+    # a lone garrison, and only Moscow at the end of turn 7 counts (5.0). The standard German
+    # leaves Moscow alone until the mud has passed; on turn 5 it attacks; the aggressive style
+    # (the search players' population) still raids.
+    for turn, style, attacks in ((2, "standard", False), (5, "standard", True), (2, "aggressive", True)):
+        st = _reduced(position_at("german_combat", turn, {"LVII": "1202", "16A": "1103"}), "16A")
+        assert combat.battle_odds(st, "1103", ["LVII"]).label == "2:1"
+        plan = HeuristicPlayer(seed=0, style=style).plan_attacks(st, "german")
+        assert (Attack("LVII", "1103") in plan) is attacks, (turn, style, plan)
+
+
+def test_no_lone_panzer_walks_into_an_empty_moscow_before_the_mud():
+    # Turn 2, German Movement Phase: Moscow (1103) is empty and Soviet (5.0: the side that
+    # entered it last); LVII can enter it from 1202. Standard: not before the mud (12.1) has
+    # passed; on turn 5 it does.
+    for turn, enters in ((2, False), (5, True)):
+        st = position_at("german_movement", turn, {"LVII": "1202", "16A": "1408"}, {"1103": "soviet"})
+        assert "1103" in movement.reach(st, "LVII")
+        plan = HeuristicPlayer(seed=0).plan_movement(st, "german")
+        assert (Move("LVII", "1103") in plan) is enters, (turn, plan)
+
+
+def test_the_last_assault_on_moscow_takes_the_best_column_with_the_fewest_units():
+    # Turn 7, German Combat Phase: nothing but Moscow at the end of the turn wins (5.0). 16A,
+    # reduced (4), holds Moscow (1103). Next to it: LVII (12) and XLI (12) across the Moskva
+    # (1002, 1003), XLVI (10) in 1102 and XXXIV (4) in 1202, on the side no river covers (9.2).
+    # The best column: 6:1 or more (9.1: 6:1 is the last column), one left for the major city, none for the
+    # river as one attacker is off it (9.2) = 5:1, with at least 24 points, an attacker off the
+    # river among them: LVII + XLVI + XXXIV = 26 is the fewest (LVII + XLI = 24 is all across the
+    # river: 4:1). XLI stays free for another battle.
+    st = _reduced(position_at("german_combat", 7, {"LVII": "1002", "XLI": "1003", "XLVI": "1102", "XXXIV": "1202",
+                                                    "16A": "1103"}), "16A")
+    plan = HeuristicPlayer(seed=0).plan_attacks(st, "german")
+    group = [a.unit for a in plan if isinstance(a, Attack) and a.target == "1103"]
+    assert combat.battle_odds(st, "1103", group).label == "5:1", group
+    assert sum(st.strength(u) for u in group) == 26 and "XLI" not in group, group
+    assert combat.battle_odds(st, "1103", ["LVII", "XLI"]).label == "4:1"

@@ -76,8 +76,10 @@ def geo(edition: str) -> dict[str, Any]:
     # across a river is shifted one more column); distance to the nearest of them
     open_side = [n for n in data.neighbours[data.moscow] if frozenset((n, data.moscow)) not in data.rivers]
     to_open = {h: min((dist[h][x] for x in open_side), default=to_moscow[h]) for h in hexes}
+    # 12.1: the first turn after the last mud turn (1 if the edition has none)
+    after_mud = 1 + max((t for t in range(1, data.last_turn + 1) if data.mud(t)), default=0)
     return {"dist": dist, "to_moscow": to_moscow, "shifts": shifts, "ball": ball, "wball": wball, "ring2": ring2,
-            "to_open": to_open}
+            "to_open": to_open, "after_mud": after_mud}
 
 
 def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
@@ -103,17 +105,24 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: left off: 0): pull of a German city a Soviet unit could re-enter, last German move (2009).
 #: ``g_axis``: while Moscow is Soviet, the drive is on the hexes next to Moscow that no river
 #: covers (9.2) instead of Moscow itself: 1 for the panzers, 2 for every unit, 0 for none.
+#: ``g_wait_mud``: the German neither attacks nor enters a Soviet Moscow while a mud turn is
+#: still to come (12.1: one hex a phase, no support could reach a lone raider there; 5.0 counts
+#: Moscow only at the end); the aggressive style still raids (the population's variety).
+#: ``g_final``: the last German turn against a Soviet Moscow (5.0: nothing else can win it):
+#: the panzers move next to Moscow before combat (pull ``g_final``, twice that on the side no
+#: river covers, 9.2), and Moscow is attacked first, by the fewest units that give the best
+#: column (9.1, 9.2), before any other battle takes them.
 #: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
 _STANDARD: dict[str, float] = {
     "german_min_col": 0, "soviet_min_col": 1, "bar": 0.5, "trade": 1.3, "strike": 1.0, "guard": 1.0, "drive": 6.0,
     "danger": 0.5, "cities": 0.6, "room": 1.5, "exposure": 1.5, "ring": 6.0, "soviet_trade": 1.3, "place_first": 0.0,
     "retake": 4.0, "retake_turns": 2.0, "repel": 0.0, "g_ring": 3.0, "g_ring_clear": 4.0, "g_ring_turns": 1.0,
-    "g_hold": 0.0, "g_moscow_adv": 1.0, "g_sit": 1.0, "contact": 0.2, "line": 3.0, "g_axis": 1.0,
+    "g_hold": 0.0, "g_wait_mud": 1.0, "g_final": 20.0, "g_moscow_adv": 1.0, "g_sit": 1.0, "contact": 0.2, "line": 3.0, "g_axis": 1.0,
 }
 STYLES: dict[str, dict[str, float]] = {
     "standard": _STANDARD,
     "aggressive": {**_STANDARD, "soviet_min_col": 0, "bar": 0.0, "trade": 1.0, "drive": 8.0, "danger": 0.3,
-                   "room": 1.0, "exposure": 1.0, "ring": 4.0, "soviet_trade": 1.0},
+                   "room": 1.0, "exposure": 1.0, "ring": 4.0, "soviet_trade": 1.0, "g_wait_mud": 0.0},
     "cautious": {**_STANDARD, "german_min_col": 2, "soviet_min_col": 2, "bar": 1.0, "trade": 1.6, "strike": 0.7,
                  "guard": 2.0, "drive": 0.9, "danger": 2.0, "room": 2.5, "exposure": 2.0, "ring": 8.0,
                  "soviet_trade": 1.6},
@@ -308,6 +317,9 @@ class HeuristicPlayer:
         # 9.2: Moscow attacked only across the Moskva is one column harder: the panzers (g_axis 1)
         # drive round to the side no river covers, the infantry presses on Moscow itself
         axis = g["to_open"] if knobs["g_axis"] and not moscow_held else None
+        raid_barred = self._moscow_barred(state)
+        # the last assault on a Soviet Moscow: the panzers next to it before combat (g_final)
+        final = knobs["g_final"] if last and before_combat and not moscow_held else 0.0
         for u in order:
             here = state.hex_of[u]
             spec = data.units[u]
@@ -316,7 +328,7 @@ class HeuristicPlayer:
             best, best_score = here, None
             toward = axis if axis is not None and (knobs["g_axis"] >= 2 or spec.kind == "panzer") else to_m
             for h in reach:
-                if h != here and h in occupied:
+                if h != here and h in occupied or h == data.moscow and raid_barred:
                     continue
                 score = -knobs["drive"] * toward[h]
                 if targets:
@@ -329,6 +341,8 @@ class HeuristicPlayer:
                         score += knobs["guard"] * (3.0 + 0.3 * strength) * (2.0 if late else 1.0)
                 elif last and not before_combat and to_m[h] <= 1:
                     score += 4.0  # last turn: stand next to Moscow for the last assault / block
+                if final and to_m[h] == 1:
+                    score += final * (2.0 if g["to_open"][h] == 0 else 1.0)  # 9.2: no river shift
                 if ring_late and to_m[h] == 1:
                     score += knobs["g_ring"] * (1.0 + strength / 8.0)
                 if h in hold:
@@ -358,6 +372,13 @@ class HeuristicPlayer:
                 if strike is not None:
                     strike.commit(u, best)
         return plan
+
+    def _moscow_barred(self, state: BfmState) -> bool:
+        """``g_wait_mud``: a Soviet Moscow is neither attacked nor entered while a mud turn is
+        still to come (12.1; measured: docs/ai.md, session 16)."""
+        data = state.data
+        return (bool(self.knobs["g_wait_mud"]) and state.control.get(data.moscow) != "german"
+                and state.turn < geo(data.edition)["after_mud"])
 
     def _cities_to_hold(self, state: BfmState) -> set[str]:
         """2009, the German's last move: the cities other than Moscow he controls that a Soviet
@@ -574,6 +595,7 @@ class HeuristicPlayer:
         # 10.0: the Soviet gets five replacement steps a turn, the German one: a Soviet step is
         # cheaper to the Soviet than a German step to the German (``soviet_trade``)
         trade = self.knobs["soviet_trade" if side == "soviet" else "trade"]
+        raid_barred = side == "german" and self._moscow_barred(state)
 
         def need(t: str) -> int:
             n = min_col
@@ -590,7 +612,7 @@ class HeuristicPlayer:
             return n
 
         def value(t: str, e: ex.Expect) -> float:
-            if e.column < need(t):
+            if e.column < need(t) or t == data.moscow and raid_barred:
                 return -99.0
             return (e.defender_loss + 2.0 * e.killed + e.cleared * self._clear_worth(state, t, side)
                     - trade * e.attacker_loss + (self._jitter() if jitter else 0.0))
@@ -615,14 +637,47 @@ class HeuristicPlayer:
             # 5.0: Moscow's garrison must hold it through the Soviet turn; attacking out of it
             # risks a step to EX/AL (9.3) for nothing the victory counts
             sitting = set(state.occupants(data.moscow))
-        battles = ex.plan_battles(state, side, value, self.knobs["bar"], must=decisive, exclude=sitting)
         plan: list[Any] = []
+        allowed = None
+        if side == "german" and late and self.knobs["g_final"]:
+            assault = self._final_assault(state)
+            if assault:  # planned first; no other unit joins it
+                plan.extend(Attack(u, data.moscow) for u in assault)
+                sitting |= set(assault)
+                allowed = lambda t, group: t != data.moscow  # noqa: E731
+        battles = ex.plan_battles(state, side, value, self.knobs["bar"], allowed=allowed, must=decisive, exclude=sitting)
         for t, group, v in battles:
             if v <= -99.0:
                 continue
             plan.extend(Attack(u, t) for u in group)
         plan.append(Commit() if (plan or state.battles) else EndPhase())
         return plan
+
+    @staticmethod
+    def _final_assault(state: BfmState) -> list[str]:
+        """The last German attack on a Soviet Moscow (5.0): of the German units next to it not
+        yet attacking, the fewest strength points that reach the best column after the major
+        city and river shifts (9.1, 9.2: one attacker off the river lifts the river shift);
+        empty below 1:1 or when Moscow is not the Soviet's to lose."""
+        data = state.data
+        moscow = data.moscow
+        defender = state.unit_at(moscow)
+        if defender is None or state.side_of(defender) != "soviet" or moscow in state.battles:
+            return []
+        declared = {a for b in state.battles.values() for a in b.attackers}
+        near = sorted(u for n in data.neighbours[moscow] for u in state.occupants(n)
+                      if state.side_of(u) == "german" and u not in declared)
+        best: tuple[int, int] | None = None
+        group: list[str] = []
+        for k in range(1, 1 << len(near)):
+            us = [near[i] for i in range(len(near)) if k >> i & 1]
+            column = combat.battle_odds(state, moscow, us).column
+            if column is None:
+                continue
+            key = (column, -sum(state.strength(u) for u in us))
+            if best is None or key > best:
+                best, group = key, us
+        return group
 
     def _stand_fast(self, state: BfmState, battle) -> bool:
         # 000 9.3: take a step instead of retreating; worth it when the unit survives the step
