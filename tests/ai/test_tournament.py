@@ -177,3 +177,54 @@ def test_ray_missing_gives_a_clear_error(monkeypatch):
     monkeypatch.setitem(sys.modules, "ray", None)  # makes 'import ray' fail as if not installed
     with pytest.raises(TyphoonError, match="pip install"):
         run_jobs(_jobs()[:1], ray_address="auto")
+
+
+def _tournament_json(args: list[str]) -> tuple[dict, str]:
+    r = CliRunner().invoke(main, ["tournament", "--players", "random,baseline-greedy", "-n", "2", "--seed", "5", "-j", "1",
+                                  "--no-progress", "--json", *args])
+    assert r.exit_code == 0, r.output
+    out = r.stdout
+    return json.loads(out), r.stderr
+
+
+def test_cli_tournament_keeps_its_games_and_resumes_a_stopped_run(tmp_path):
+    games = tmp_path / "games.jsonl"
+    full, _ = _tournament_json(["--out", str(games)])
+    lines = games.read_text().splitlines()
+    assert len(lines) == 4  # 2 ordered pairs x 2 games, one line each as it ended
+    assert sorted(json.loads(x)["job"]["seed"] for x in lines) == [5, 5, 6, 6]
+    # a run stopped after two games, the third line cut short while it was written
+    games.write_text(lines[0] + "\n" + lines[1] + "\n" + lines[2][:40])
+    resumed, err = _tournament_json(["--out", str(games)])
+    assert "2 of 4 games read from" in err
+    assert resumed["results"] == full["results"] and resumed["swapped"] == full["swapped"]
+    assert len(games.read_text().splitlines()) == 4 and games.read_text().endswith("\n")
+    # the games the file holds are taken from it, not played again: a winner changed in the
+    # file is the winner reported
+    doc = json.loads(games.read_text().splitlines()[0])
+    doc["result"]["winner"] = "soviet" if doc["result"]["winner"] != "soviet" else "german"
+    games.write_text(json.dumps(doc) + "\n")
+    changed, err = _tournament_json(["--out", str(games)])
+    assert "1 of 4 games read from" in err
+    first = next(r for r in changed["results"] if r["seed"] == doc["job"]["seed"] and r["german"] == doc["job"]["players"][0])
+    assert first["winner"] == doc["result"]["winner"]
+
+
+def test_cli_tournament_refuses_a_games_file_it_cannot_use(tmp_path):
+    bad = tmp_path / "notes.txt"
+    bad.write_text("my notes\nno newline at the end")
+    r = CliRunner().invoke(main, ["tournament", "--players", "random,baseline-greedy", "-n", "1", "--no-progress",
+                                  "--out", str(bad)])
+    assert r.exit_code == 1 and "notes.txt, line 1: not a game of a typhoon run" in r.output, r.output
+    assert "Traceback" not in r.output and bad.read_text() == "my notes\nno newline at the end"  # left as it was
+    r = CliRunner().invoke(main, ["tournament", "--players", "random,baseline-greedy", "-n", "1", "--no-progress",
+                                  "--out", str(tmp_path)])
+    assert r.exit_code == 1 and "cannot" in r.output and "games file" in r.output, r.output
+
+
+def test_balance_keeps_its_games_in_a_games_file(tmp_path):
+    games = tmp_path / "b.jsonl"
+    a = balance(3, ["standard"], ["random", "random"], {"edition": "2009"}, seed=9, workers=1, journal=str(games))
+    assert len(games.read_text().splitlines()) == 3
+    b = balance(3, ["standard"], ["random", "random"], {"edition": "2009"}, seed=9, workers=1, journal=str(games))
+    assert a["cells"] == b["cells"]

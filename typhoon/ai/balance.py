@@ -99,7 +99,7 @@ def rates(results: list[dict], sides: tuple[str, str]) -> dict[str, Any]:
 def balance(games: int, variants: list[str] | tuple[str, ...] = (STANDARD,), players: list[str] | None = None,
             options: dict[str, Any] | None = None, seed: int = 0, workers: int | None = None,
             ray_address: str | None = None, progress: bool = False, game: str = DEFAULT_GAME,
-            vary: dict[str, list[Any]] | None = None) -> dict[str, Any]:
+            vary: dict[str, list[Any]] | None = None, journal: str | None = None) -> dict[str, Any]:
     """Win rates of ``players`` (one name per side, in the game's side order; default: the
     game's first own player, else ``random``, on both sides) for every ``vary`` combination and
     variant.
@@ -107,7 +107,8 @@ def balance(games: int, variants: list[str] | tuple[str, ...] = (STANDARD,), pla
     JSON keys (``A``, ``B``: the game's two sides): game, sides, A, B (player names), games (per
     cell), seed, options, vary, cells (list of {<each vary option>, variant, options, games,
     A_wins, draws, B_wins, A_win_rate, draw_rate, B_win_rate, A_win_ci95, draw_ci95,
-    B_win_ci95, avg_<each score>, avg_actions}), total_games, seconds."""
+    B_win_ci95, avg_<each score>, avg_actions}), total_games, seconds. ``journal``: a games file
+    that keeps every game as it ends and resumes a stopped run (``parallel.Journal``)."""
     from .base import game_players, make_player
 
     sides = two_sides(game)
@@ -133,7 +134,7 @@ def balance(games: int, variants: list[str] | tuple[str, ...] = (STANDARD,), pla
             pkg.normalise_options(opts)  # bad options fail before any game is played
             cells.append((fixed, v, opts))
             jobs.extend(Job(players[0], players[1], opts, seed + i, game) for i in range(games))
-    results = run_jobs(jobs, workers, ray_address, progress, desc="balance")
+    results = run_jobs(jobs, workers, ray_address, progress, desc="balance", journal=journal)
     out_cells = []
     for k, (fixed, v, opts) in enumerate(cells):
         rs = results[k * games:(k + 1) * games]

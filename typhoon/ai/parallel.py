@@ -3,15 +3,19 @@
 A job is (player of the game's first side, player of its second side, options, seed, game).
 Games are deterministic from their seed, so the results are identical whatever the backend;
 they always come back sorted in job order. Ray is optional (``pip install ray==2.60.0``, the ``cluster`` extra).
+A ``Journal`` (a JSON-lines file) keeps every finished game as it ends, so a long run that is
+stopped resumes where it stopped (``run_jobs(..., journal=PATH)``; ``typhoon tournament --out``).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from pathlib import Path
+from typing import Any, Callable, Iterable
 
 from ..core.errors import TyphoonError
 from .base import DEFAULT_GAME
@@ -52,19 +56,29 @@ def _progress(total: int, show: bool, desc: str):
     return tqdm(total=total, disable=not show, desc=desc, unit="game", file=sys.stderr, leave=False)
 
 
-def run_local(jobs: list[Job], workers: int | None = None, progress: bool = False, desc: str = "games") -> list[dict]:
+#: called with each job and its result as the game ends (``Journal.write``)
+OnResult = Callable[[Job, dict], None]
+
+
+def run_local(jobs: list[Job], workers: int | None = None, progress: bool = False, desc: str = "games",
+              on_result: OnResult | None = None) -> list[dict]:
     workers = workers or default_workers()
     results: list[dict | None] = [None] * len(jobs)
     with _progress(len(jobs), progress, desc) as bar:
         if workers <= 1 or len(jobs) <= 1:
             for i, j in enumerate(jobs):
                 results[i] = run_job(j)
+                if on_result is not None:
+                    on_result(j, results[i])  # type: ignore[arg-type]
                 bar.update(1)
         else:
             with ProcessPoolExecutor(max_workers=workers) as pool:
                 futures = {pool.submit(run_job, j): i for i, j in enumerate(jobs)}
                 for f in as_completed(futures):
-                    results[futures[f]] = f.result()
+                    i = futures[f]
+                    results[i] = f.result()
+                    if on_result is not None:
+                        on_result(jobs[i], results[i])  # type: ignore[arg-type]
                     bar.update(1)
     return results  # type: ignore[return-value]
 
@@ -79,7 +93,8 @@ def _ray():
     return ray
 
 
-def run_ray(jobs: list[Job], address: str = "auto", progress: bool = False, desc: str = "games") -> list[dict]:
+def run_ray(jobs: list[Job], address: str = "auto", progress: bool = False, desc: str = "games",
+            on_result: OnResult | None = None) -> list[dict]:
     """Run on a Ray cluster: ``address`` is 'auto' (a running cluster, or a local one started for
     the occasion), 'local' (always start a local one) or 'ray://host:port' / 'host:port'."""
     ray = _ray()
@@ -102,18 +117,98 @@ def run_ray(jobs: list[Job], address: str = "auto", progress: bool = False, desc
         while pending:
             done, pending = ray.wait(pending, num_returns=min(len(pending), 16), timeout=None)
             for r in done:
-                results[index[r]] = ray.get(r)
+                i = index[r]
+                results[i] = ray.get(r)
+                if on_result is not None:
+                    on_result(jobs[i], results[i])  # type: ignore[arg-type]
                 bar.update(1)
     return results  # type: ignore[return-value]
 
 
+_LINE_START = '{"job": '  # how every line of a games file begins (``Journal.write``)
+
+
+class Journal:
+    """The finished games of a run, one JSON line each (``{"job": ..., "result": ...}``), written
+    as each game ends: a run given the same file again takes the games it holds from it and
+    plays only the others (a stopped study resumes where it stopped). A game is known by its
+    players, options, seed and game, not by the code that played it: start a new file after
+    changing a player."""
+
+    def __init__(self, path: str | os.PathLike) -> None:
+        self.path = Path(path)
+        self.done: dict[str, dict] = {}
+        try:
+            text = self.path.read_text(encoding="utf-8") if self.path.exists() else ""
+        except (OSError, UnicodeDecodeError) as e:
+            raise TyphoonError(f"{self.path}: cannot read the games file ({e})") from None
+        lines = text.split("\n")
+        cut = lines.pop()  # "" when the file ends with a newline, as every line written here does
+        if cut and not cut.startswith(_LINE_START):
+            lines.append(cut)  # not a line of ours cut short: read it (and refuse it) as it is
+            cut = ""
+        for n, line in enumerate(lines, 1):
+            try:
+                doc = json.loads(line)
+                self.done[self.key(doc["job"])] = doc["result"]
+            except (ValueError, KeyError, TypeError):
+                raise TyphoonError(f"{self.path}, line {n}: not a game of a typhoon run "
+                                   "(a JSON object with 'job' and 'result')") from None
+        if cut:  # a line cut short by a stopped run: dropped, so the file ends cleanly again
+            self._rewrite(lines)
+        try:
+            self._file = self.path.open("a", encoding="utf-8")
+        except OSError as e:
+            raise TyphoonError(f"{self.path}: cannot write the games file ({e})") from None
+
+    def _rewrite(self, lines: list[str]) -> None:
+        try:
+            self.path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+        except OSError as e:
+            raise TyphoonError(f"{self.path}: cannot write the games file ({e})") from None
+
+    @staticmethod
+    def key(job: dict[str, Any]) -> str:
+        return json.dumps(job, sort_keys=True)
+
+    def get(self, job: Job) -> dict | None:
+        """The result of ``job`` if the file holds it."""
+        return self.done.get(self.key(job.to_json()))
+
+    def write(self, job: Job, result: dict) -> None:
+        doc = job.to_json()
+        self.done[self.key(doc)] = result
+        self._file.write(json.dumps({"job": doc, "result": result}) + "\n")
+        self._file.flush()
+
+    def close(self) -> None:
+        self._file.close()
+
+
 def run_jobs(jobs: Iterable[Job], workers: int | None = None, ray_address: str | None = None,
-             progress: bool = False, desc: str = "games") -> list[dict]:
-    """Play every job; results in job order, identical for any backend and worker count."""
+             progress: bool = False, desc: str = "games", journal: str | os.PathLike | None = None) -> list[dict]:
+    """Play every job; results in job order, identical for any backend and worker count.
+    ``journal``: a games file (``Journal``) that keeps each game as it ends and supplies the
+    games it already holds."""
     jobs = list(jobs)
-    if ray_address:
-        return run_ray(jobs, ray_address, progress, desc)
-    return run_local(jobs, workers, progress, desc)
+    if journal is None:
+        if ray_address:
+            return run_ray(jobs, ray_address, progress, desc)
+        return run_local(jobs, workers, progress, desc)
+    book = Journal(journal)
+    try:
+        known = [book.get(j) for j in jobs]
+        todo = [j for j, r in zip(jobs, known) if r is None]
+        if len(todo) < len(jobs):
+            print(f"{len(jobs) - len(todo)} of {len(jobs)} games read from {book.path}", file=sys.stderr)
+        if ray_address:
+            fresh = run_ray(todo, ray_address, progress, desc, book.write)
+        else:
+            fresh = run_local(todo, workers, progress, desc, book.write)
+    finally:
+        book.close()
+    it = iter(fresh)
+    return [r if r is not None else next(it) for r in known]
 
 
 def strip_timing(results: list[dict]) -> list[dict]:

@@ -122,13 +122,14 @@ def ladder_jobs(players: list[str], games_per_pair: int, seed: int, options: dic
 
 def tournament(players: list[str], games_per_pair: int = 10, seed: int = 0, options: dict[str, Any] | None = None,
                workers: int | None = None, ray_address: str | None = None, progress: bool = False,
-               game: str = DEFAULT_GAME) -> dict[str, Any]:
+               game: str = DEFAULT_GAME, journal: str | None = None) -> dict[str, Any]:
     """Every ordered pair of distinct players of ``game``, ``games_per_pair`` games each way round.
 
     JSON keys (``A``, ``B``: the game's two sides, e.g. german and soviet): game, sides, players,
     games_per_pair, seed, options, total_games, pairs (list of {A_player, B_player, A: record,
     B: record}), players_summary ({name: {as_A, as_B, score, score_ci95, rating}}), ratings
-    ({name: Elo}), results (every game), seconds.
+    ({name: Elo}), results (every game), seconds. ``journal``: a games file that keeps every
+    game as it ends and resumes a stopped run (``parallel.Journal``).
     """
     from .base import make_player
 
@@ -144,7 +145,7 @@ def tournament(players: list[str], games_per_pair: int = 10, seed: int = 0, opti
     options = dict(options or {})
     registry.get(game).normalise_options(options)  # bad options fail before any game
     jobs = ladder_jobs(players, games_per_pair, seed, options, game)
-    results = run_jobs(jobs, workers, ray_address, progress, desc="tournament")
+    results = run_jobs(jobs, workers, ray_address, progress, desc="tournament", journal=journal)
     first, second = sides
     pairs = []
     by_pair: dict[tuple[str, str], list[dict]] = {}
@@ -221,12 +222,13 @@ BLOCKS = (100_000, 200_000, 300_000, 400_000, 500_000)
 def study(players: list[str], games_per_block: int = 10, blocks: int = 3, editions: list[Any] | None = None,
           option: str = "edition", options: dict[str, Any] | None = None, workers: int | None = None,
           ray_address: str | None = None, progress: bool = False, game: str = DEFAULT_GAME,
-          seeds: list[int] | None = None) -> dict[str, Any]:
+          seeds: list[int] | None = None, journal: str | None = None) -> dict[str, Any]:
     """Tournaments over several fixed seed blocks (``BLOCKS``) and values of one option (Battle
     for Moscow: both editions), with the side-swapped score of every pair per block and value
     and overall. ``seeds``: the first seed of each block instead of ``BLOCKS[:blocks]``.
     JSON: game, sides, players, games_per_block, blocks ([first seeds]), option, values, cells
-    ([{value, block, seed, swapped}]), overall ([swapped rows over every cell]), seconds."""
+    ([{value, block, seed, swapped}]), overall ([swapped rows over every cell]), seconds.
+    ``journal``: one games file for every cell (``parallel.Journal``)."""
     if seeds is None:
         if blocks < 1 or blocks > len(BLOCKS):
             raise ParseError(f"blocks must be 1..{len(BLOCKS)}, got {blocks}")
@@ -239,7 +241,7 @@ def study(players: list[str], games_per_block: int = 10, blocks: int = 3, editio
         if v is not None:
             opts[option] = v
         for k, first in enumerate(seeds):
-            doc = tournament(players, games_per_block, first, opts, workers, ray_address, progress, game)
+            doc = tournament(players, games_per_block, first, opts, workers, ray_address, progress, game, journal)
             seconds += doc["seconds"]
             cells.append({"value": v, "block": k, "seed": first, "swapped": doc["swapped"]})
             # seeds are made unique per value so the overall pairing stays seed by seed

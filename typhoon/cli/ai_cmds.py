@@ -32,6 +32,8 @@ def _plot(doc: dict, path: str | None, kind: str, text: str) -> None:
 
 #: ``--blocks``: the blocks are ``typhoon.ai.tournament.BLOCKS`` (not imported here: the CLI starts
 #: without the AI modules; tests/ai/test_tournament.py checks the two agree)
+_OUT_HELP = ("Keep every game in FILE (JSON lines) as it ends; run again with the same FILE to resume a "
+             "stopped run: the games it holds are not played again (start a new file after changing a player).")
 _BLOCKS_HELP = ("Play N fixed seed blocks (1-5: seeds 100000.., 200000.., ...; the same games for every "
                 "version) and report each pair's side-swapped score per block and overall.")
 
@@ -50,11 +52,12 @@ _BLOCKS_HELP = ("Play N fixed seed blocks (1-5: seeds 100000.., 200000.., ...; t
 @click.option("--jobs", "-j", type=int, default=None, help="Worker processes (default: all cores).")
 @click.option("--ray", "ray_address", default=None, help="Run on Ray: 'auto', 'local' or a cluster address.")
 @click.option("--plot", default=None, help="Write a picture: .png, .svg, .pdf or .html.")
+@click.option("--out", "out", default=None, metavar="FILE", help=_OUT_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: when stderr is a terminal).")
 def tournament(game_name: str, players: str, games_per_pair: int, seed: int | None, blocks: int | None, edition: str | None,
-               options: tuple[str, ...], jobs: int | None, ray_address: str | None, plot: str | None, as_json: bool,
-               progress: bool | None) -> None:
+               options: tuple[str, ...], jobs: int | None, ray_address: str | None, plot: str | None, out: str | None,
+               as_json: bool, progress: bool | None) -> None:
     """A ladder: every ordered pair of players on both sides, with 95% intervals and ratings.
 
     With --blocks or --edition both: the same over fixed seed blocks and every edition, with
@@ -75,11 +78,11 @@ def tournament(game_name: str, players: str, games_per_pair: int, seed: int | No
     show = sys.stderr.isatty() if progress is None else progress
     try:
         if blocks is None and not editions:
-            doc = run(names, games_per_pair, start, opts, jobs, ray_address, show, game=pkg.name)
+            doc = run(names, games_per_pair, start, opts, jobs, ray_address, show, game=pkg.name, journal=out)
             text, kind = format_tournament(doc), "tournament"
         else:  # a study; without --blocks, one block from --seed
             doc = study(names, games_per_pair, 1 if blocks is None else blocks, editions, "edition", opts, jobs, ray_address,
-                        show, pkg.name, seeds=[start] if blocks is None else None)
+                        show, pkg.name, seeds=[start] if blocks is None else None, journal=out)
             text, kind = format_study(doc), "study"
     except TyphoonError as e:
         raise click.ClickException(str(e)) from None
@@ -113,12 +116,13 @@ def _editions(pkg, edition: str | None) -> tuple[list[str] | None, str | None]:
 @click.option("--jobs", "-j", type=int, default=None, help="Worker processes (default: all cores).")
 @click.option("--ray", "ray_address", default=None, help="Run on Ray: 'auto', 'local' or a cluster address.")
 @click.option("--plot", default=None, help="Write a picture: .png, .svg, .pdf or .html.")
+@click.option("--out", "out", default=None, metavar="FILE", help=_OUT_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print ONE JSON object (keys in docs/ai.md).")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: when stderr is a terminal).")
 @click.pass_context
 def balance(ctx: click.Context, game_name: str, games: int, edition: str | None, vary_pairs: tuple[str, ...], variants: str,
             options: tuple[str, ...], player_pairs: tuple[str, ...], seed: int, jobs: int | None, ray_address: str | None,
-            plot: str | None, as_json: bool, progress: bool | None) -> None:
+            plot: str | None, out: str | None, as_json: bool, progress: bool | None) -> None:
     """Win / draw / win rates with 95% intervals per variant (and per varied option)."""
     from ..ai.balance import balance as run
     from ..ai.balance import format_balance
@@ -141,7 +145,7 @@ def balance(ctx: click.Context, game_name: str, games: int, edition: str | None,
     names = [v.strip() for v in variants.split(",") if v.strip()]
     show = sys.stderr.isatty() if progress is None else progress
     try:
-        doc = run(games, names, players, opts, seed, jobs, ray_address, show, game=pkg.name, vary=vary)
+        doc = run(games, names, players, opts, seed, jobs, ray_address, show, game=pkg.name, vary=vary, journal=out)
     except TyphoonError as e:
         raise click.ClickException(str(e)) from None
     text = format_balance(doc)
