@@ -247,6 +247,9 @@ def test_sections_and_undo_of_a_geometry_change(page, server, shot):
     page.wait_for_selector("body[data-ready='1']")
     page.fill("input[name=columns]", "3")
     page.press("input[name=columns]", "Tab")
+    # the grid is redrawn with three columns before the rows are set (a form redrawn while the
+    # rows are typed would lose them: this failed on a loaded machine)
+    page.wait_for_selector('svg.board polygon[data-hex="0401"]', state="detached")
     page.fill("input[name=rows]", "3")
     page.press("input[name=rows]", "Tab")
     page.wait_for_function("() => document.querySelectorAll('svg.board polygon.hex').length === 9")

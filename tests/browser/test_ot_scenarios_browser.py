@@ -24,6 +24,7 @@ import os
 from collections import Counter
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from typhoon.core import record
@@ -104,7 +105,25 @@ def bring_into_view(page, locator) -> None:
 
 def click_visible(page, locator) -> None:
     """A mouse click on a point of ``locator`` that is not covered by another element (a counter
-    low in a stack shows only its corner); a map element is brought into view first."""
+    low in a stack shows only its corner); a map element is brought into view first. An element
+    the page draws anew meanwhile (a loaded machine: the page still showing the version before)
+    is looked up again."""
+    for attempt in range(5):
+        try:
+            point = _clear_point(page, locator)
+            break
+        except PlaywrightError as e:
+            if "not attached" not in str(e) or attempt == 4:
+                raise
+            page.wait_for_timeout(200)
+    if point is None:
+        locator.click()  # Playwright names what covers it
+    else:
+        page.mouse.click(*point)
+
+
+def _clear_point(page, locator) -> list[float] | None:
+    """A point of ``locator`` in view that no other element covers (None if there is none)."""
     if locator.evaluate("(el) => !!el.closest('svg.map')"):
         bring_into_view(page, locator)
     else:
@@ -116,10 +135,7 @@ def click_visible(page, locator) -> None:
               if (hit && (hit === el || el.contains(hit))) return [x, y];
             }
             return null; }""")
-    if point is None:
-        locator.click()  # Playwright names what covers it
-    else:
-        page.mouse.click(*point)
+    return point
 
 
 def pick(actions: list[dict]) -> dict:
