@@ -176,9 +176,7 @@ class Journal:
         return self.done.get(self.key(job.to_json()))
 
     def write(self, job: Job, result: dict) -> None:
-        doc = job.to_json()
-        self.done[self.key(doc)] = result
-        self._file.write(json.dumps({"job": doc, "result": result}) + "\n")
+        self._file.write(json.dumps({"job": job.to_json(), "result": result}) + "\n")
         self._file.flush()
 
     def close(self) -> None:
@@ -191,22 +189,20 @@ def run_jobs(jobs: Iterable[Job], workers: int | None = None, ray_address: str |
     ``journal``: a games file (``Journal``) that keeps each game as it ends and supplies the
     games it already holds."""
     jobs = list(jobs)
-    if journal is None:
-        if ray_address:
-            return run_ray(jobs, ray_address, progress, desc)
-        return run_local(jobs, workers, progress, desc)
-    book = Journal(journal)
+    book = None if journal is None else Journal(journal)
+    known = [None if book is None else book.get(j) for j in jobs]
+    todo = [j for j, r in zip(jobs, known) if r is None]
+    if len(todo) < len(jobs):
+        print(f"{len(jobs) - len(todo)} of {len(jobs)} games read from {book.path}", file=sys.stderr)  # type: ignore[union-attr]
+    on_result = None if book is None else book.write
     try:
-        known = [book.get(j) for j in jobs]
-        todo = [j for j, r in zip(jobs, known) if r is None]
-        if len(todo) < len(jobs):
-            print(f"{len(jobs) - len(todo)} of {len(jobs)} games read from {book.path}", file=sys.stderr)
         if ray_address:
-            fresh = run_ray(todo, ray_address, progress, desc, book.write)
+            fresh = run_ray(todo, ray_address, progress, desc, on_result)
         else:
-            fresh = run_local(todo, workers, progress, desc, book.write)
+            fresh = run_local(todo, workers, progress, desc, on_result)
     finally:
-        book.close()
+        if book is not None:
+            book.close()
     it = iter(fresh)
     return [r if r is not None else next(it) for r in known]
 

@@ -32,10 +32,11 @@ def _plot(doc: dict, path: str | None, kind: str, text: str) -> None:
 
 #: ``--blocks``: the blocks are ``typhoon.ai.tournament.BLOCKS`` (not imported here: the CLI starts
 #: without the AI modules; tests/ai/test_tournament.py checks the two agree)
-_OUT_HELP = ("Keep every game in FILE (JSON lines) as it ends; run again with the same FILE to resume a "
-             "stopped run: the games it holds are not played again (start a new file after changing a player).")
 _BLOCKS_HELP = ("Play N fixed seed blocks (1-5: seeds 100000.., 200000.., ...; the same games for every "
                 "version) and report each pair's side-swapped score per block and overall.")
+#: ``--out`` (tournament and balance): ``typhoon.ai.parallel.Journal``
+_OUT_HELP = ("Keep every game in FILE (JSON lines) as it ends; run again with the same FILE to resume a "
+             "stopped run: the games it holds are not played again (start a new file after changing a player).")
 
 
 @main.command()
