@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from typhoon.ai.balance import balance
-from typhoon.ai.parallel import Job, run_jobs, strip_timing
+from typhoon.ai.parallel import Job, code_version, run_jobs, strip_timing
 from typhoon.ai.tournament import BLOCKS, bradley_terry, tournament, wilson
 from typhoon.cli import main
 from typhoon.core.errors import ParseError
@@ -208,6 +208,43 @@ def test_cli_tournament_keeps_its_games_and_resumes_a_stopped_run(tmp_path):
     assert "1 of 4 games read from" in err
     first = next(r for r in changed["results"] if r["seed"] == doc["job"]["seed"] and r["german"] == doc["job"]["players"][0])
     assert first["winner"] == doc["result"]["winner"]
+
+
+def test_cli_tournament_plays_again_the_games_of_other_code(tmp_path):
+    games = tmp_path / "games.jsonl"
+    full, _ = _tournament_json(["--out", str(games)])
+    lines = [json.loads(x) for x in games.read_text().splitlines()]
+    assert len({d["code"] for d in lines}) == 1
+    # two games played by another version of the code (a player changed since), and one
+    # written before the file recorded the code: none is taken for this code's game
+    lines[0]["code"] = "0123456789abcdef"
+    lines[1]["result"]["winner"] = "nobody"
+    lines[1]["code"] = "fedcba9876543210"
+    del lines[2]["code"]
+    games.write_text("".join(json.dumps(d) + "\n" for d in lines))
+    again, err = _tournament_json(["--out", str(games)])
+    assert "3 game(s) in" in err and "another version of the code" in err, err
+    assert "1 of 4 games read from" in err
+    assert again["results"] == full["results"]  # played again: the changed winner is not reported
+    kept = [json.loads(x) for x in games.read_text().splitlines()]
+    assert len(kept) == 7 and kept[:4] == lines  # the old lines are kept, the three games appended
+    assert {d["code"] for d in kept[4:]} == {kept[3]["code"]}
+
+
+def test_the_code_version_follows_the_code_that_plays(tmp_path):
+    for part in ("core", "games/g/data", "ai", "server"):
+        (tmp_path / part).mkdir(parents=True)
+    (tmp_path / "core" / "rules.py").write_text("A = 1\n")
+    (tmp_path / "games/g/data" / "crt.json").write_text("[1]")
+    (tmp_path / "server" / "app.py").write_text("B = 1\n")
+    first = code_version.__wrapped__(tmp_path)
+    (tmp_path / "server" / "app.py").write_text("B = 2\n")  # not how a game is played
+    assert code_version.__wrapped__(tmp_path) == first
+    (tmp_path / "games/g/data" / "crt.json").write_text("[2]")  # a table of the game
+    second = code_version.__wrapped__(tmp_path)
+    assert second != first
+    (tmp_path / "ai" / "player.py").write_text("C = 1\n")  # a new player
+    assert code_version.__wrapped__(tmp_path) not in (first, second)
 
 
 def test_cli_tournament_refuses_a_games_file_it_cannot_use(tmp_path):

@@ -9,11 +9,13 @@ stopped resumes where it stopped (``run_jobs(..., journal=PATH)``; ``typhoon tou
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -125,19 +127,44 @@ def run_ray(jobs: list[Job], address: str = "auto", progress: bool = False, desc
     return results  # type: ignore[return-value]
 
 
-_LINE_START = '{"job": '  # how every line of a games file begins (``Journal.write``)
+# how every line of a games file begins (``Journal.write``; the second: files written before
+# the lines recorded the code)
+_LINE_START = ('{"code": ', '{"job": ')
+
+
+#: the parts of the package whose code decides how a game is played (rules, data, players)
+_PLAYING_CODE = ("core", "games", "ai")
+_PACKAGE = Path(__file__).resolve().parent.parent
+
+
+@cache
+def code_version(package: Path = _PACKAGE) -> str:
+    """A short hash of the sources and data files that decide how a game is played (the
+    ``.py`` and ``.json`` files under the package's ``core``, ``games`` and ``ai``): the games
+    file records it with every game, so a game played by other code is never taken for one
+    of this code's (the compiled builds are made from these same sources)."""
+    digest = hashlib.sha256()
+    for part in _PLAYING_CODE:
+        for path in sorted((package / part).rglob("*")):
+            if path.suffix in (".py", ".json") and path.is_file():
+                digest.update(path.relative_to(package).as_posix().encode() + b"\0")
+                digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
 
 
 class Journal:
-    """The finished games of a run, one JSON line each (``{"job": ..., "result": ...}``), written
-    as each game ends: a run given the same file again takes the games it holds from it and
-    plays only the others (a stopped study resumes where it stopped). A game is known by its
-    players, options, seed and game, not by the code that played it: start a new file after
-    changing a player."""
+    """The finished games of a run, one JSON line each (``{"code": ..., "job": ..., "result":
+    ...}``), written as each game ends: a run given the same file again takes the games it holds
+    from it and plays only the others (a stopped study resumes where it stopped). A game is
+    known by its players, options, seed and game, and by the code that played it
+    (``code_version``): a game played by other code (a player changed since, or a line written
+    before the file recorded the code) is played again, never mixed in; ``stale`` counts them."""
 
-    def __init__(self, path: str | os.PathLike) -> None:
+    def __init__(self, path: str | os.PathLike, code: str | None = None) -> None:
         self.path = Path(path)
+        self.code = code_version() if code is None else code
         self.done: dict[str, dict] = {}
+        self.stale = 0  # lines of games played by other code (kept in the file, not reused)
         try:
             text = self.path.read_text(encoding="utf-8") if self.path.exists() else ""
         except (OSError, UnicodeDecodeError) as e:
@@ -150,7 +177,11 @@ class Journal:
         for n, line in enumerate(lines, 1):
             try:
                 doc = json.loads(line)
-                self.done[self.key(doc["job"])] = doc["result"]
+                key, result = self.key(doc["job"]), doc["result"]
+                if doc.get("code") == self.code:
+                    self.done[key] = result
+                else:
+                    self.stale += 1
             except (ValueError, KeyError, TypeError):
                 raise TyphoonError(f"{self.path}, line {n}: not a game of a typhoon run "
                                    "(a JSON object with 'job' and 'result')") from None
@@ -176,7 +207,7 @@ class Journal:
         return self.done.get(self.key(job.to_json()))
 
     def write(self, job: Job, result: dict) -> None:
-        self._file.write(json.dumps({"job": job.to_json(), "result": result}) + "\n")
+        self._file.write(json.dumps({"code": self.code, "job": job.to_json(), "result": result}) + "\n")
         self._file.flush()
 
     def close(self) -> None:
@@ -192,6 +223,9 @@ def run_jobs(jobs: Iterable[Job], workers: int | None = None, ray_address: str |
     book = None if journal is None else Journal(journal)
     known = [None if book is None else book.get(j) for j in jobs]
     todo = [j for j, r in zip(jobs, known) if r is None]
+    if book is not None and book.stale:
+        print(f"{book.stale} game(s) in {book.path} were played by another version of the code: "
+              "not reused (played again if this run needs them)", file=sys.stderr)
     if len(todo) < len(jobs):
         print(f"{len(jobs) - len(todo)} of {len(jobs)} games read from {book.path}", file=sys.stderr)  # type: ignore[union-attr]
     on_result = None if book is None else book.write

@@ -36,7 +36,8 @@ _BLOCKS_HELP = ("Play N fixed seed blocks (1-5: seeds 100000.., 200000.., ...; t
                 "version) and report each pair's side-swapped score per block and overall.")
 #: ``--out`` (tournament and balance): ``typhoon.ai.parallel.Journal``
 _OUT_HELP = ("Keep every game in FILE (JSON lines) as it ends; run again with the same FILE to resume a "
-             "stopped run: the games it holds are not played again (start a new file after changing a player).")
+             "stopped run: the games it holds are not played again, unless other code played them "
+             "(a player changed since): those are played again.")
 
 
 @main.command()
