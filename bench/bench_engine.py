@@ -4,7 +4,8 @@ and state-copy time.
 Prints medians of several runs (never asserted in tests). CPU time (``time.process_time``) is
 what "on one core" means and is robust to other work on the machine; on a shared machine
 compare runs taken close together (or instruction counts) rather than single figures.
-It prints whether the compiled builds of the hot modules (scripts/build_compiled.py) are in
+It prints the interpreter (the same code runs faster on an optimised build of CPython) and
+whether the compiled builds of the hot modules (scripts/build_compiled.py) are in
 use; ``TYPHOON_PURE_PYTHON=1`` measures the pure-Python modules. Usage:
     python bench/bench_engine.py [--games 200] [--runs 5] [--json]
 """
@@ -13,8 +14,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import platform
 import random
 import statistics
+import sys
 import time
 
 from typhoon import compiled
@@ -86,6 +90,13 @@ def state_copy(samples: int, seed: int = 2) -> float:
     return statistics.median(times)
 
 
+def interpreter_name() -> str:
+    """The Python running the benchmark: the interpreter behind the venv, and its version (the
+    same code runs at different speeds on different builds of CPython: docs/performance.md)."""
+    base = os.path.realpath(getattr(sys, "_base_executable", sys.executable))
+    return f"{base} (Python {platform.python_version()}, {platform.python_compiler()})"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=200, help="games per run")
@@ -106,9 +117,11 @@ def main() -> None:
     out["pop_median_us"] = pop_us
     out["copy_median_us"] = copy_us = state_copy(3000)
     out["compiled_modules"] = used = compiled.in_use()
+    out["interpreter"] = interpreter = interpreter_name()
     if args.json:
         print(json.dumps(out))
         return
+    print(f"interpreter: {interpreter}")
     if used:
         print(f"compiled modules in use ({len(used)}): {', '.join(m.rsplit('.', 1)[1] for m in used)}")
     else:
