@@ -160,9 +160,9 @@ class Journal:
     (``code_version``): a game played by other code (a player changed since, or a line written
     before the file recorded the code) is played again, never mixed in; ``stale`` counts them."""
 
-    def __init__(self, path: str | os.PathLike, code: str | None = None) -> None:
+    def __init__(self, path: str | os.PathLike) -> None:
         self.path = Path(path)
-        self.code = code_version() if code is None else code
+        self.code = code_version()
         self.done: dict[str, dict] = {}
         self.stale = 0  # lines of games played by other code (kept in the file, not reused)
         try:
