@@ -25,6 +25,13 @@ else
 fi
 if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
+elif [ -z "${PYTHON:-}" ] && [ "$PY" = /usr/bin/python3 ]; then
+  # an existing .venv is kept; say so when it runs on another interpreter than the faster one
+  venv_base=$(.venv/bin/python -c 'import os, sys; print(os.path.realpath(sys._base_executable))' 2>/dev/null || true)
+  if [ "$venv_base" != "$(realpath /usr/bin/python3)" ]; then
+    echo "note: .venv runs on ${venv_base:-another interpreter}; the system's optimised Python is faster" \
+         "(rm -rf .venv && scripts/setup.sh to switch; docs/performance.md)"
+  fi
 fi
 if [ "${1:-}" = "--all" ]; then
   .venv/bin/python -m pip install --quiet -e ".[dev,research,postgres,cluster,browser,rl,maps]"
