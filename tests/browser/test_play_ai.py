@@ -31,6 +31,9 @@ def test_full_german_turn_against_the_computer(page, api, server, shot):
     page.goto(server + "/")
     page.check("input[name=mode][value=ai]")
     page.check("input[name=human_side][value=german]")
+    # the start page offers the game's default computer player first (Battle for Moscow:
+    # search-normal, the default level of issue 13); this test plays the heuristic
+    assert page.locator("select[name=ai]").input_value() == "search-normal"
     page.select_option("select[name=ai]", "heuristic")
     page.fill("input[name=seed]", "5")
     page.fill("input[name=title]", "browser: German v computer")

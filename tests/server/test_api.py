@@ -332,9 +332,12 @@ def test_meta_and_pages(client):
 
 
 def test_ai_mode_default_computer_player(client):
-    pytest.importorskip("typhoon.ai.heuristic")
-    g = new_game(client, mode="ai", human_side="soviet", seed=1)  # "ai" defaults to heuristic
+    # the default opponent is the game's default_player: Battle for Moscow's search-normal
+    # (the default level, issue 13), the game's own first player for a game naming none (mini)
+    games = {g["name"]: g for g in client.get("/api/meta").json()["games"]}
+    assert games["bfm"]["default_player"] == "search-normal" and games["mini"]["default_player"] == "greedy"
+    g = new_game(client, mode="ai", human_side="soviet", seed=1)
     v = view(client, g["id"], g["seats"]["soviet"])
-    assert v["players"] == {"german": "heuristic", "soviet": "human"}
+    assert v["players"] == {"german": "search-normal", "soviet": "human"}
     assert v["current_player"] == "soviet" and v["you_act"] and v["version"] > 0
     assert {e["player"] for e in v["log"]} <= {"german", None}

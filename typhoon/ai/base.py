@@ -95,6 +95,23 @@ def player_names(game: str = DEFAULT_GAME) -> list[str]:
     return names
 
 
+def default_player(game: str = DEFAULT_GAME) -> str:
+    """The computer player a person faces when they name none (``typhoon play``, the server's
+    games against the computer, a seat the clock hands to the computer, the start page's
+    choice): the package's ``default_player`` when it names one this registry can make (Battle
+    for Moscow: ``search-normal``, measured stronger than its own heuristic within the decision
+    time the issue asks of the default level), else the game's first own player, else
+    ``random``."""
+    pkg = registry.get(game)
+    preferred = getattr(pkg, "default_player", None)
+    if preferred:
+        _load_plugins()
+        if preferred in game_players(game) or preferred in _GENERIC:
+            return preferred
+    own = list(game_players(game))
+    return own[0] if own else "random"
+
+
 def _resolve(factory: str | Callable[..., Player]) -> Callable[..., Player]:
     if isinstance(factory, str):
         mod, attr = factory.split(":")
@@ -117,4 +134,4 @@ def make_player(name: str, game: str = DEFAULT_GAME, seed: int = 0, **kw: Any) -
     raise ParseError(f"unknown player {name!r} for game {game!r}; choose one of: {', '.join(player_names(game))}")
 
 
-__all__ = ["Player", "RandomPlayer", "game_players", "make_player", "player_names", "register"]
+__all__ = ["Player", "RandomPlayer", "default_player", "game_players", "make_player", "player_names", "register"]

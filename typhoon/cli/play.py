@@ -28,12 +28,11 @@ from .common import (
 
 
 def default_players(pkg) -> dict[str, str]:
-    """The first side is the human; every other side the game's first own computer player
-    (e.g. Battle for Moscow's heuristic), else random."""
-    from ..ai.base import game_players
+    """The first side is the human; every other side the game's default computer player
+    (``typhoon.ai.base.default_player``: Battle for Moscow's search-normal)."""
+    from ..ai.base import default_player
 
-    own = list(game_players(pkg.name))
-    computer = own[0] if own else "random"
+    computer = default_player(pkg.name)
     return {s: ("human" if i == 0 else computer) for i, s in enumerate(pkg.sides)}
 
 

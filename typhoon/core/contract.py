@@ -27,6 +27,8 @@ action / query`` and boardgame.io's ``playerView``:
                           place a game checks "may these units attack that hex"
 ``rules_doc()``           charts, result codes, victory conditions and rule references for display
 ``players()``             the computer players this game offers (``name -> factory(seed, **kw)``)
+``default_player``        the computer player a person faces when none is named (None: the first
+                          of ``players()``; ``typhoon.ai.base.default_player``)
 ``encoding()``            the research encoding (fixed action space, observation tensors)
 ``evaluate()``            a heuristic value of a state for a side in [0, 1] (search players)
 ========================  ==========================================================================
@@ -301,6 +303,7 @@ class BasePackage:
     sides: tuple[str, ...] = ()
     side_names: dict[str, str] = {}
     rules: Any = None
+    default_player: str | None = None  # the computer player a person faces when none is named
 
     # options
     def option_specs(self) -> list[OptionSpec]:

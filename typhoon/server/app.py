@@ -36,7 +36,7 @@ from .accounts import router as accounts_router
 from .editor import router as editor_router
 from .notify import MailConfig, Notifier
 from .guard import MAX_FRAME, BadInput, Guard, RateLimits, strict_json
-from .live import DEFAULT_GAME, ApiError, Games, LiveGame, package, player_names
+from .live import DEFAULT_GAME, ApiError, Games, LiveGame, default_player, package, player_names
 from . import seats
 from .seats import install_log_scrubbing, owner_secret, play_link, seat_secret, ws_accept_protocol
 from .store import Store
@@ -119,6 +119,7 @@ def game_entry(name: str) -> dict[str, Any]:
         "side_names": dict(pkg.side_names),
         "option_specs": [o.to_json() for o in pkg.option_specs()],
         "players": ["human", *player_names(pkg)],
+        "default_player": default_player(pkg),
     }
 
 

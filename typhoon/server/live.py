@@ -109,15 +109,10 @@ def make_player(pkg: GamePackage, name: str, seed: int) -> Any:
 
 
 def default_player(pkg: GamePackage) -> str:
-    """The computer player an "ai" game gets when none is named: the game's own first player,
-    else the generic heuristic, else the first one offered."""
-    names = player_names(pkg)
-    own = list(pkg.players())
-    if own:
-        return own[0]
-    if "heuristic" in names:
-        return "heuristic"
-    return names[0] if names else "random"
+    """The computer player an "ai" game gets when none is named (``typhoon.ai.base.default_player``)."""
+    from ..ai import base
+
+    return base.default_player(pkg.name)
 
 
 def check_player(pkg: GamePackage, name: str) -> None:

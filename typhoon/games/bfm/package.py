@@ -129,6 +129,9 @@ class BfmEncoding:
 class BfmPackage(BasePackage):
     name = "bfm"
     title = "Battle for Moscow"
+    # the computer player a person faces when none is named: the search's default level, which
+    # searches the Soviet side and outplays the heuristic within about 2 s a phase (docs/ai.md)
+    default_player = "search-normal"
     sides = ("german", "soviet")
     side_names = dict(present.SIDE_NAMES)
 

@@ -1,0 +1,38 @@
+"""The computer player a person faces when they name none (``typhoon.ai.base.default_player``):
+Battle for Moscow's default search level (issue 13: "search-normal, the default"), the game's own
+first player where the package names none, and never a name the registry cannot make."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from typhoon.ai import base
+from typhoon.cli import main
+from typhoon.cli.play import default_players
+from typhoon.games import registry
+
+
+def test_battle_for_moscow_defaults_to_the_default_search_level():
+    assert base.default_player("bfm") == "search-normal"
+    assert default_players(registry.get("bfm")) == {"german": "human", "soviet": "search-normal"}
+
+
+def test_a_game_naming_no_default_gets_its_own_first_player():
+    for game in ("ot", "dom", "mc", "mini"):
+        assert registry.get(game).default_player is None
+        assert base.default_player(game) == next(iter(base.game_players(game)))
+
+
+def test_a_default_the_registry_cannot_make_falls_back(monkeypatch):
+    pkg = registry.get("mini")
+    monkeypatch.setattr(pkg, "default_player", "no-such-player", raising=False)
+    assert base.default_player("mini") == "greedy"
+
+
+def test_play_names_the_default_opponent_when_none_is_asked(tmp_path):
+    save = tmp_path / "g.json"
+    r = CliRunner().invoke(main, ["play", "--seed", "3", "--save-to", str(save), "--line"], input="quit\n")
+    assert r.exit_code == 0, r.output
+    import json
+
+    assert json.loads(save.read_text())["players"] == {"german": "human", "soviet": "search-normal"}
