@@ -99,9 +99,8 @@ def default_player(game: str = DEFAULT_GAME) -> str:
     """The computer player a person faces when they name none (``typhoon play``, the server's
     games against the computer, a seat the clock hands to the computer, the start page's
     choice): the package's ``default_player`` when it names one this registry can make (Battle
-    for Moscow: ``search-normal``, measured stronger than its own heuristic within the decision
-    time the issue asks of the default level), else the game's first own player, else
-    ``random``."""
+    for Moscow: ``search-normal``, the default level of docs/ai.md), else the game's first own
+    player, else ``random``."""
     pkg = registry.get(game)
     preferred = getattr(pkg, "default_player", None)
     if preferred:

@@ -129,8 +129,8 @@ class BfmEncoding:
 class BfmPackage(BasePackage):
     name = "bfm"
     title = "Battle for Moscow"
-    # the computer player a person faces when none is named: the search's default level, which
-    # searches the Soviet side and outplays the heuristic within about 2 s a phase (docs/ai.md)
+    # the computer player a person faces when none is named: the search's default level (issue
+    # 13), which searches the Soviet side within 2 s a phase (docs/ai.md, session 18)
     default_player = "search-normal"
     sides = ("german", "soviet")
     side_names = dict(present.SIDE_NAMES)
