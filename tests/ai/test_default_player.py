@@ -4,6 +4,8 @@ first player where the package names none, and never a name the registry cannot 
 
 from __future__ import annotations
 
+import json
+
 from click.testing import CliRunner
 
 from typhoon.ai import base
@@ -33,6 +35,4 @@ def test_play_names_the_default_opponent_when_none_is_asked(tmp_path):
     save = tmp_path / "g.json"
     r = CliRunner().invoke(main, ["play", "--seed", "3", "--save-to", str(save), "--line"], input="quit\n")
     assert r.exit_code == 0, r.output
-    import json
-
     assert json.loads(save.read_text())["players"] == {"german": "human", "soviet": "search-normal"}
