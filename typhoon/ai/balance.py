@@ -109,14 +109,13 @@ def balance(games: int, variants: list[str] | tuple[str, ...] = (STANDARD,), pla
     A_wins, draws, B_wins, A_win_rate, draw_rate, B_win_rate, A_win_ci95, draw_ci95,
     B_win_ci95, avg_<each score>, avg_actions}), total_games, seconds. ``journal``: a games file
     that keeps every game as it ends and resumes a stopped run (``parallel.Journal``)."""
-    from .base import game_players, make_player
+    from .base import make_player, own_player
 
     sides = two_sides(game)
     if games < 1:
         raise ParseError("--games must be at least 1")
     if players is None:
-        own = list(game_players(game))
-        players = [own[0] if own else "random"] * 2
+        players = [own_player(game)] * 2
     players = list(players)
     if len(players) != 2:
         raise ParseError(f"a balance study needs one player per side ({', '.join(sides)}), got {players}")

@@ -95,6 +95,13 @@ def player_names(game: str = DEFAULT_GAME) -> list[str]:
     return names
 
 
+def own_player(game: str = DEFAULT_GAME) -> str:
+    """The game's first own player (Battle for Moscow: ``heuristic``), else ``random``: the
+    fast policy of balance studies, and the default opponent of a game that names none."""
+    own = game_players(game)
+    return next(iter(own)) if own else "random"
+
+
 def default_player(game: str = DEFAULT_GAME) -> str:
     """The computer player a person faces when they name none (``typhoon play``, the server's
     games against the computer, a seat the clock hands to the computer, the start page's
@@ -107,8 +114,7 @@ def default_player(game: str = DEFAULT_GAME) -> str:
         _load_plugins()
         if preferred in game_players(game) or preferred in _GENERIC:
             return preferred
-    own = list(game_players(game))
-    return own[0] if own else "random"
+    return own_player(game)
 
 
 def _resolve(factory: str | Callable[..., Player]) -> Callable[..., Player]:
@@ -133,4 +139,4 @@ def make_player(name: str, game: str = DEFAULT_GAME, seed: int = 0, **kw: Any) -
     raise ParseError(f"unknown player {name!r} for game {game!r}; choose one of: {', '.join(player_names(game))}")
 
 
-__all__ = ["Player", "RandomPlayer", "default_player", "game_players", "make_player", "player_names", "register"]
+__all__ = ["Player", "RandomPlayer", "default_player", "game_players", "make_player", "own_player", "player_names", "register"]

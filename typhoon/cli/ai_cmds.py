@@ -139,10 +139,9 @@ def balance(ctx: click.Context, game_name: str, games: int, edition: str | None,
     chosen = side_players(pkg, ctx.args, player_pairs)
     players = None
     if chosen:
-        from ..ai.base import game_players
+        from ..ai.base import own_player
 
-        own = list(game_players(pkg.name))
-        fallback = own[0] if own else "random"
+        fallback = own_player(pkg.name)
         players = [chosen.get(s, fallback) for s in pkg.sides]
     names = [v.strip() for v in variants.split(",") if v.strip()]
     show = sys.stderr.isatty() if progress is None else progress

@@ -116,7 +116,7 @@ export async function renderStart(root) {
     if (!g) return;
     sidesBox.replaceChildren(...g.sides.map((s, i) => radio("human_side", s, g.side_names[s] || s, i === 0)));
     const ais = (g.players || []).filter((p) => p !== "human");
-    const preferred = ais.includes(g.default_player) ? g.default_player : ais.find((p) => p !== "random") || ais[0];
+    const preferred = g.default_player;  // always one of the players offered (ai.base.default_player)
     aiSelect.replaceChildren(...ais.map((a) => h("option", { value: a, selected: a === preferred }, a)));
     optionsBox.replaceChildren(h("legend", {}, `${g.title}: rules`), ...(g.option_specs || []).map((s) => optionField(s)));
     importSide.replaceChildren(...g.sides.map((s) => h("option", { value: s }, g.side_names[s] || s)));
