@@ -25,6 +25,19 @@ HUMAN = "human"
 DEFAULT_GAME = "bfm"  # the game of callers that name none (the platform's first game)
 
 
+def below(getrandbits: Callable[[int], int], n: int) -> int:
+    """A number drawn uniformly from ``range(n)`` (``n`` > 0) with a generator's
+    ``getrandbits``: the random player's draw. Drawn as CPython's ``Random.randrange(n)``
+    draws it (rejection sampling on ``n.bit_length()`` bits), so the same generator gives the
+    same number (tests/ai/test_random_player.py), without its two calls of interpreted Python at
+    each decision of a random game."""
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
 class RandomPlayer:
     """Uniformly random legal play (seeded, so games are repeatable); any game."""
 
@@ -35,12 +48,12 @@ class RandomPlayer:
 
     def choose(self, game: Game) -> Any:
         acts = game.legal_actions
-        return acts[self.rng.randrange(len(acts))]
+        return acts[below(self.rng.getrandbits, len(acts))]
 
     def choose_in(self, rules: Any, state: Any) -> Any:
         """``choose`` asked of the rules and the true state directly, for a loop playing a game
         with perfect information (where the player's view would be the game itself:
-        ``typhoon.ai.match.play_game``): the same draw from the same generator (``randrange``
+        ``typhoon.ai.match.play_game``): the same draw from the same generator (``below``
         of the count, then that action), so the same action, without a view of the game or of
         its legal actions (which count and index with the rules' ``legal_count`` /
         ``legal_nth`` when they have them, else with the list)."""
@@ -48,8 +61,8 @@ class RandomPlayer:
         n = count(state) if count is not None else None
         if n is None:
             acts = rules.legal_actions(state)
-            return acts[self.rng.randrange(len(acts))]
-        i = self.rng.randrange(n)
+            return acts[below(self.rng.getrandbits, len(acts))]
+        i = below(self.rng.getrandbits, n)
         nth = getattr(rules, "legal_nth", None)
         return nth(state, i) if nth is not None else rules.legal_actions(state)[i]
 

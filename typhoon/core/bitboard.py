@@ -229,7 +229,7 @@ class BitGrid:
         width = self._lane_width
         lanes = self._lanes(n)
         every, ones = lanes["all"], lanes["ones"]
-        shifts = [(off, src * ones) for off, src in steps]
+        shifts = self._in_lanes(lanes, links, steps)
         bit = self.bit
         seen = 0
         for i, s in enumerate(starts):
@@ -326,7 +326,7 @@ class BitGrid:
         width = self._lane_width
         lanes = self._lanes(n)
         every, ones = lanes["all"], lanes["ones"]
-        where = tuple((c, m * ones) for c, m in costs.items())
+        where = self._in_lanes(lanes, costs, costs.items())
         bit = self.bit
         seen = 0
         for i, s in enumerate(starts):
@@ -380,6 +380,19 @@ class BitGrid:
     def _lane_width(self) -> int:
         """Bits per lane of ``reach_many``: the map and a margin wider than any shift."""
         return len(self.order) + max((abs(off) for off, _ in self._steps), default=0) + 1
+
+    @staticmethod
+    def _in_lanes(lanes: dict, source: object, pairs) -> tuple[tuple[int, int], ...]:
+        """The (key, mask) ``pairs`` of ``source`` (a table of cost masks, or the steps of rail
+        links) with each mask repeated in every lane of ``lanes``, kept with the lanes: the
+        tables are the game data's, the same at every call. Keyed by the table's identity,
+        and holding the table, so that a key is never another table's."""
+        key = ("in_lanes", id(source))
+        got = lanes.get(key)
+        if got is None or got[0] is not source:
+            ones = lanes["ones"]
+            got = lanes[key] = (source, tuple([(k, m * ones) for k, m in pairs]))
+        return got[1]
 
     def _lanes(self, n: int) -> dict:
         """The masks of ``reach_many`` repeated in ``n`` lanes (kept per ``n``)."""

@@ -47,6 +47,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
+from ..ai.base import below
 from ..core.game import Game
 from .common import (
     DEFAULT_GAME,
@@ -212,15 +213,15 @@ class TyphoonVectorEnv(gym.vector.VectorEnv):
 
     def _random_choice(self, rng: Any, state: Any) -> Any:
         """``RandomPlayer.choose`` without the game's view of its legal actions: the same draw
-        from the same stream (``rng.randrange`` of the count, then that action), so the same
+        from the same stream (``below`` of the count, then that action), so the same
         action (the lazy view counts and indexes with ``legal_count`` / ``legal_nth`` when the
         rules have them, else with the list)."""
         count, nth = self._count, self._nth
         n = count(state) if count is not None else None
         if n is None:
             legal = self._rules.legal_actions(state)
-            return legal[rng.randrange(len(legal))]
-        k = rng.randrange(n)
+            return legal[below(rng.getrandbits, len(legal))]
+        k = below(rng.getrandbits, n)
         return nth(state, k) if nth is not None else self._rules.legal_actions(state)[k]
 
     def _refresh(self, i: int) -> None:

@@ -123,6 +123,8 @@ class BfmData:
         self.neighbour_mask = {x: self.bits.dilate(b) for x, b in self.hex_bit.items()}  # the six hexes around, as a mask
         self.edge_masks = {side: self.bits.mask(hexes) for side, hexes in self.edges.items()}
         self.cost_masks = self._cost_masks()  # TEC: forest 2, else 1
+        # unit -> its interned moves by hex index (``movement.legal_nth``), each found on first use
+        self.move_lists: dict[str, list[Any]] = {}
 
     def _soviet_edge(self, ed: dict[str, Any], red_border: str) -> list[str]:
         """000 10.2: the red-bordered edge as the option ``red_border`` reads it (the VPG map is

@@ -593,7 +593,15 @@ def legal_nth(state: BfmState, i: int) -> Action:
     for k, n in enumerate(counts):
         if i < n:
             u, mask = masks[k]
-            return moves_of(u)[state.data.hex_order[nth_bit(mask, i)]]  # the i-th hex of the mask
+            data = state.data
+            by_index = data.move_lists.get(u)
+            if by_index is None:
+                by_index = data.move_lists[u] = [None] * len(data.hex_order)
+            j = nth_bit(mask, i)  # the i-th hex of the mask
+            move = by_index[j]
+            if move is None:
+                move = by_index[j] = moves_of(u)[data.hex_order[j]]
+            return move
         i -= n
     if i == 0 and may_end:
         return END
