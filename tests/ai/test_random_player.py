@@ -24,3 +24,9 @@ def test_random_player_draws_from_its_own_generator():
     p = RandomPlayer(seed=5)
     ref = random.Random(5)
     assert [below(p.rng.getrandbits, 40) for _ in range(50)] == [ref.randrange(40) for _ in range(50)]
+
+
+@pytest.mark.parametrize("n", [0, -3])
+def test_below_refuses_an_empty_range(n):
+    with pytest.raises(ValueError, match="nothing to draw from"):
+        below(random.Random(1).getrandbits, n)

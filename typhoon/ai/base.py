@@ -30,7 +30,10 @@ def below(getrandbits: Callable[[int], int], n: int) -> int:
     ``getrandbits``: the random player's draw. Drawn as CPython's ``Random.randrange(n)``
     draws it (rejection sampling on ``n.bit_length()`` bits), so the same generator gives the
     same number (tests/ai/test_random_player.py), without its two calls of interpreted Python at
-    each decision of a random game."""
+    each decision of a random game. ValueError for ``n`` < 1 (nothing to draw from), as
+    ``randrange`` raises, rather than drawing for ever."""
+    if n < 1:
+        raise ValueError(f"nothing to draw from: {n} legal actions")
     k = n.bit_length()
     r = getrandbits(k)
     while r >= n:
