@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 
 from typhoon.ai.base import make_player
 from typhoon.games import registry
@@ -25,7 +26,17 @@ def run(app, script, size=(80, 24)):
 async def type_line(pilot, line):
     pilot.app.query_one("#cmd").value = line
     await pilot.press("enter")
-    await pilot.pause()
+    await settle(pilot)
+
+
+async def settle(pilot):
+    """Wait until the computer players have moved (each decision is thought in a worker thread)."""
+    for _ in range(2000):
+        await pilot.pause()
+        if not pilot.app.thinking:
+            return
+        await pilot.app.workers.wait_for_complete()
+    raise AssertionError("the computer player never finished")
 
 
 def log_text(app):
@@ -199,3 +210,64 @@ def test_screens_at_80x24_and_200x60_stay_inside_the_terminal():
             app.save_screenshot(filename=f"tui_{size[0]}x{size[1]}.svg", path=str(shots))
 
         run(app, script, size=size)
+
+
+class SlowPlayer:
+    """A computer player that decides only when the test lets it (``go``)."""
+
+    name = "slow"
+
+    def __init__(self):
+        self.go, self.asked, self.seen = threading.Event(), threading.Event(), []
+
+    def choose(self, game):
+        self.seen.append(game)
+        self.asked.set()
+        self.go.wait(timeout=20)
+        return list(game.legal_actions)[0]
+
+
+def test_the_screen_stays_live_while_the_computer_thinks(tmp_path):
+    """The computer decides in a worker thread: meanwhile the map cursor moves, reading commands
+    work, nothing can move the game, and the status line says who is thinking; then its action
+    is played (and autosaved) as the computer's."""
+    pkg = registry.get("bfm")
+    game = pkg.new_game({"edition": "2009"}, seed=1)
+    slow = SlowPlayer()
+    app = PlayApp(game, {"german": None, "soviet": slow}, package=pkg, save_to=str(tmp_path / "auto.json"))
+
+    async def script(pilot):
+        for _ in range(6):  # the German's phases of turn 1, until the Soviet is to decide
+            if app.thinking:
+                break
+            pilot.app.query_one("#cmd").value = "end"
+            await pilot.press("enter")
+            await pilot.pause()
+        assert app.thinking == "soviet" and slow.asked.wait(5)
+        ply = game.ply
+        assert "slow thinking" in str(app.query_one("#top").render())
+        s = app.session
+        s.view.cursor = "0405"
+        await pilot.press("f6", "down")
+        assert s.view.cursor == "0406"  # the screen answers keys
+        await type_line_now(pilot, "units")
+        await type_line_now(pilot, "end")
+        await type_line_now(pilot, "undo")
+        assert "is still thinking" in log_text(app)
+        assert game.ply == ply and app.thinking == "soviet"
+        slow.go.set()
+        await settle(pilot)
+        assert not app.thinking and game.ply > ply
+        assert game.log[ply].player == "soviet"
+
+    run(app, script, size=(200, 60))
+    assert slow.seen and all(type(g).__name__ != "Game" for g in slow.seen)  # a view, never the game
+    assert json.loads((tmp_path / "auto.json").read_text())["actions"] == game.action_texts()
+
+
+async def type_line_now(pilot, line):
+    """Type a line without waiting for the computer."""
+    pilot.app.query_one("#cmd").focus()
+    pilot.app.query_one("#cmd").value = line
+    await pilot.press("enter")
+    await pilot.pause()

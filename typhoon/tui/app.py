@@ -31,6 +31,10 @@ from .panel import battle_lines, status_panel
 from .session import COMMANDS, Quit, Session
 
 SUGGESTIONS = 4000  # legal actions offered for completion (big maps have many)
+# the commands a person may type while the computer thinks: they read the game, never move it,
+# and show nothing of the computer's side it may not see ('legal', 'moves', 'odds' would list
+# the computer's own decision)
+READ_ONLY = ("help", "?", "map", "show", "units", "log", "rules", "save", "quit", "exit")
 
 
 class AppSession(Session):
@@ -219,6 +223,7 @@ class PlayApp(App):
         self.choice_labels: list[str] = []
         self.odds_lines: list[str] = []
         self.hex_info: list[str] = []
+        self.thinking: str | None = None  # the side whose computer player is deciding (``think``)
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -320,6 +325,8 @@ class PlayApp(App):
             p = s.game.current_player
             t.append("To play: ")
             t.append(s.side_name(p), f"bold {s.model.side_colour(p)}")
+            if self.thinking:
+                t.append(f" ({s.names.get(self.thinking)} thinking...)", "italic")
         if s.view.cursor:
             t.append(f"  cursor {s.view.cursor}", "dim")
         return t
@@ -327,7 +334,7 @@ class PlayApp(App):
     def update_suggestions(self) -> None:
         s = self.session
         words = list(COMMANDS)
-        if not s.game.is_over() and not s.game.is_chance():
+        if not s.game.is_over() and not s.game.is_chance() and not s.computer_to_move():
             words += [str(a) for a in list(s.game.legal_actions)[:SUGGESTIONS]]
         words += [f"show {u['id']}" for u in s.view_doc().get("units", ())]
         self.query_one("#cmd", CommandInput).suggester = SuggestFromList(words, case_sensitive=False)
@@ -349,14 +356,44 @@ class PlayApp(App):
 
     # -- the game --------------------------------------------------------------------------
     def step(self) -> None:
-        """Let the dice and the computer act, then present the human's decision."""
+        """Let the dice act, then the computer (``think``), then present the human's decision."""
         s = self.session
-        s.advance()
+        if self.thinking:
+            return
+        s.advance(computers=False)
         if s.game.is_over():
             s.finish()
             return
+        if s.computer_to_move():
+            self.think(s.game.current_player)
+            return
         if s.shown_ply != s.game.ply:
             s.present_turn(s.game.current_player)
+
+    def think(self, side: str) -> None:
+        """The computer player of ``side`` decides in a worker thread, so that the screen stays
+        live (the map scrolls, the log and the units can be read, the game can be left). It is
+        handed the game as its side may know it, taken here; nothing moves the game meanwhile
+        (``READ_ONLY`` commands only). Its action is played on the app's thread."""
+        s = self.session
+        self.thinking = side
+        seen = s.game.observed(side)
+        self.query_one("#top", Static).update(self.top_line(s.view_doc()))
+
+        def choose() -> None:  # in the worker thread
+            try:
+                action, failure = s.computer_choice(side, seen), None
+            except Exception as e:  # a broken computer player must not end the game (computer_play)
+                action, failure = None, e
+            self.call_from_thread(self.computer_chose, side, action, failure)
+
+        self.run_worker(choose, name=f"{side} thinks", group="computer", thread=True, exit_on_error=False)
+
+    def computer_chose(self, side: str, action: Any, failure: Exception | None) -> None:
+        self.thinking = None
+        self.session.computer_play(side, action, failure)
+        self.step()
+        self.refresh_all()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "cmd":
@@ -372,6 +409,10 @@ class PlayApp(App):
             if line.strip().split()[:1] in (["quit"], ["exit"]):
                 self.action_leave()
                 return
+        if self.thinking and line.strip() and line.split()[0].lower() not in READ_ONLY:
+            s.error(f"the {s.side_name(self.thinking)} computer ({s.names.get(self.thinking)}) is still thinking: "
+                    f"wait for its move (meanwhile: {', '.join(READ_ONLY)})")
+            return
         try:
             s.handle(line, s.game.current_player)
         except Quit:

@@ -222,16 +222,23 @@ class Session:
         self.finish()
         return g.outcome()
 
-    def advance(self) -> None:
-        """Roll the dice and let the computer players act until a human must decide."""
+    def advance(self, computers: bool = True) -> None:
+        """Roll the dice and let the computer players act until a human must decide
+        (``computers`` False: stop at a computer's decision too; the full-screen app lets the
+        computer think in a worker thread, ``computer_choice`` then ``computer_play``)."""
         g = self.game
         while not g.is_over():
             if g.is_chance():
                 self.roll()
-            elif self.players.get(g.current_player) is not None:
+            elif computers and self.computer_to_move():
                 self.computer_move()
             else:
                 return
+
+    def computer_to_move(self) -> bool:
+        """Whether a computer player is to decide now."""
+        g = self.game
+        return not g.is_over() and not g.is_chance() and self.players.get(g.current_player) is not None
 
     def roll(self) -> None:
         self.remember_odds()
@@ -252,17 +259,34 @@ class Session:
                 self.fought[str(b.get("target"))] = odds_label(b.get("odds"))
 
     def computer_move(self) -> None:
-        g = self.game
-        side = g.current_player
-        player = self.players[side]
+        side = self.game.current_player
         try:
-            action = player.choose(g.observed(side))
-            verb = self.pkg.describe(g.state, action).get("verb") or str(action).split()[0]
-            g.push(action)
-        except TyphoonError as e:  # a broken computer player must not end the game
+            action, failure = self.computer_choice(side, self.game.observed(side)), None
+        except TyphoonError as e:
+            action, failure = None, e
+        self.computer_play(side, action, failure)
+
+    def computer_choice(self, side: str, seen: Game) -> Any:
+        """The action the computer player of ``side`` chooses, given ``seen``, the game as that
+        side may know it (``game.observed(side)``, taken before). It only reads, so it may run
+        in a worker thread while the screen is drawn."""
+        return self.players[side].choose(seen)
+
+    def computer_play(self, side: str, action: Any, failure: Exception | None = None) -> None:
+        """Play the computer's ``action`` for ``side``; when its player failed (``failure``) or
+        chose an action the game refuses, a random legal action instead: a broken computer
+        player must not end the game."""
+        g = self.game
+        if failure is None:
+            try:
+                verb = self.pkg.describe(g.state, action).get("verb") or str(action).split()[0]
+                g.push(action)
+            except TyphoonError as e:
+                failure = e
+        if failure is not None:
             action = self.fallback.choice(list(g.legal_actions))
             # the action itself is printed below, as the terminal's seat may read it
-            self.error(f"{self.names[side]} player failed ({e}); playing a random legal action instead")
+            self.error(f"{self.names[side]} player failed ({failure}); playing a random legal action instead")
             verb = self.pkg.describe(g.state, action).get("verb") or str(action).split()[0]
             g.push(action)
         self.print_last(f"{self.side_name(side)} ({self.names[side]})")
