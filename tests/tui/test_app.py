@@ -251,6 +251,8 @@ def test_the_screen_stays_live_while_the_computer_thinks(tmp_path):
         await pilot.press("f6", "down")
         assert s.view.cursor == "0406"  # the screen answers keys
         await type_line_now(pilot, "units")
+        await type_line_now(pilot, "help")
+        assert "Legal now" not in log_text(app)  # never the computer's own options
         await type_line_now(pilot, "end")
         await type_line_now(pilot, "undo")
         assert "is still thinking" in log_text(app)

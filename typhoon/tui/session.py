@@ -440,7 +440,8 @@ class Session:
 
     def cmd_help(self, args: list[str], side: str) -> None:
         self.say(HELP)
-        examples = [str(a) for a in list(self.game.legal_actions)[:3]]
+        # never the computer's own options (asked while it thinks, in the full-screen app)
+        examples = [] if self.computer_to_move() else [str(a) for a in list(self.game.legal_actions)[:3]]
         if examples:
             self.say(f"Legal now, for example: {' | '.join(examples)}")
 
