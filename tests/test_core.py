@@ -37,6 +37,31 @@ def test_distance_is_symmetric_and_counts_steps():
             assert GRID.distance(h, n) == 1
 
 
+@pytest.mark.parametrize("numbering", [
+    {},
+    {"odd_columns_up": False},
+    {"orientation": "pointy"},
+    {"orientation": "pointy", "odd_rows_right": False, "id_order": "row_column"},
+    {"columns_run": "east_to_west", "rows_run": "south_to_north"},
+])
+def test_distance_is_the_fewest_steps_between_hexes(numbering):
+    """``distance`` (axial arithmetic) equals the steps of a breadth-first walk over
+    ``neighbours`` on a full grid, for every pair of hexes and every numbering."""
+    grid = HexGrid(7, 6, **numbering)
+    for a in grid.all_hexes:
+        steps, frontier = {a: 0}, [a]
+        while frontier:
+            nxt = []
+            for h in frontier:
+                for n in grid.neighbours(h):
+                    if n not in steps:
+                        steps[n] = steps[h] + 1
+                        nxt.append(n)
+            frontier = nxt
+        assert {b: grid.distance(a, b) for b in grid.all_hexes} == steps
+    assert grid.distance(grid.all_hexes[0], " " + grid.all_hexes[1]) == 1  # an id as typed: parsed
+
+
 def test_hex_ids_are_checked():
     with pytest.raises(ParseError, match="not a hex of this map"):
         GRID.check("1511")

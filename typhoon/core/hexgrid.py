@@ -25,6 +25,12 @@ _AXIAL_STEPS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (
 _POINTY_STEPS: tuple[tuple[int, int], ...] = _AXIAL_STEPS[1:] + _AXIAL_STEPS[:1]  # NE (1, -1) first
 
 
+def axial_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Hexes between two axial coordinates ``(q, r)``."""
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
 @dataclass(frozen=True)
 class HexGrid:
     """A rectangular grid of ``columns`` x ``rows`` flat-topped hexes.
@@ -180,17 +186,15 @@ class HexGrid:
         return self.hex_id(*self._printed(gx, gy))
 
     def distance(self, a: str, b: str) -> int:
-        return self._distances[a][b] if a in self._distances and b in self._distances else self._axial_distance(a, b)
-
-    def _axial_distance(self, a: str, b: str) -> int:
-        aq, ar = self.axial(a)
-        bq, br = self.axial(b)
-        dq, dr = aq - bq, ar - br
-        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        """Hexes between two hexes (any ids of the grid's numbering, on the map or not)."""
+        known = self._axial_of
+        return axial_distance(known[a] if a in known else self.axial(a), known[b] if b in known else self.axial(b))
 
     @cached_property
-    def _distances(self) -> dict[str, dict[str, int]]:
-        return {a: {b: self._axial_distance(a, b) for b in self.all_hexes} for a in self.all_hexes}
+    def _axial_of(self) -> dict[str, tuple[int, int]]:
+        """The axial coordinates of every hex of the grid, worked out once (a table of every
+        pair of hexes would be millions of entries on a large map: 2 640 hexes, 7 million)."""
+        return {h: self.axial(h) for h in self.all_hexes}
 
     # -- neighbours ------------------------------------------------------------------------
     def neighbour(self, hex_id: str, direction: str) -> str | None:
@@ -434,10 +438,7 @@ class SectionedGrid:
 
     def distance(self, a: str, b: str) -> int:
         """Hexes between two hexes across the whole board (ranges, supply lengths)."""
-        aq, ar = self.axial(a)
-        bq, br = self.axial(b)
-        dq, dr = aq - bq, ar - br
-        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        return axial_distance(self.axial(a), self.axial(b))
 
     # -- neighbours ------------------------------------------------------------------------
     def neighbours(self, hex_id: str) -> tuple[str, ...]:

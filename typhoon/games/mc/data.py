@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.errors import ParseError
-from ...core.hexgrid import HexGrid, grid_from_spec
+from ...core.hexgrid import HexGrid, axial_distance, grid_from_spec
 from ...core.kit import KitError, load_kit, read_package
 from ...core.kit.issues import Issue, json_path
 from ...core.kit.loader import TODO, find_todos
@@ -130,10 +130,8 @@ class MCData:
         self.axial = {h: self.grid.axial(h) for h in self.hexes}
 
     def distance(self, a: str, b: str) -> int:
-        """Hex distance without the grid's all-pairs table (2,592 hexes: too big to tabulate)."""
-        (aq, ar), (bq, br) = self.axial[a], self.axial[b]
-        dq, dr = aq - bq, ar - br
-        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        """Hex distance, from the axial coordinates kept here."""
+        return axial_distance(self.axial[a], self.axial[b])
 
     def moscow(self) -> str | None:
         for p in self.places:
