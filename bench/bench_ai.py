@@ -64,18 +64,21 @@ def games_per_second(game: str, options: dict, names: tuple[str, str], n: int) -
     return n / (time.perf_counter() - w0), n / (time.process_time() - c0)
 
 
-def phase_times(game: str, options: dict, level: str, reference: str, games: int) -> dict[str, dict[str, float]]:
-    """Per side: wall and CPU seconds the search player spends on each phase where it decides."""
+def phase_times(game: str, options: dict, level: str, reference: str, games: int,
+                decisions: int | None = None) -> dict[str, dict[str, float]]:
+    """Per side: wall and CPU seconds the search player spends on each phase where it decides,
+    and its slowest single decision (CPU); ``decisions``: stop each game after that many
+    decisions of either player (a long game's first part)."""
     pkg = registry.get(game)
     out = {}
     for side in pkg.sides:
-        wall, cpu = [], []
+        wall, cpu, one = [], [], [0.0]
         for s in range(games):
             g = new_game(game, options, 100 + s)
             players = {x: make_player(level if x == side else reference, game, seed=s) for x in pkg.sides}
             check = not g.perfect_information
-            key, acc_w, acc_c = None, 0.0, 0.0
-            while not g.is_over():
+            key, acc_w, acc_c, made = None, 0.0, 0.0, 0
+            while not g.is_over() and (decisions is None or made < decisions):
                 if g.is_chance():
                     g.roll()
                     continue
@@ -92,14 +95,16 @@ def phase_times(game: str, options: dict, level: str, reference: str, games: int
                 if p == side:
                     acc_w += time.perf_counter() - w0
                     acc_c += time.process_time() - c0
+                    one.append(time.process_time() - c0)
                 g.push(a, validate=check)
+                made += 1
             if acc_w:
                 wall.append(acc_w)
                 cpu.append(acc_c)
         if not wall:
             wall, cpu = [0.0], [0.0]
         out[side] = {"phases": len(wall), "wall_median": statistics.median(wall), "wall_max": max(wall),
-                     "cpu_median": statistics.median(cpu), "cpu_max": max(cpu)}
+                     "cpu_median": statistics.median(cpu), "cpu_max": max(cpu), "decision_cpu_max": max(one)}
     return out
 
 
@@ -132,6 +137,8 @@ def main() -> None:
     ap.add_argument("--reference", default=None, help="the reference player (default: the game's own first player)")
     ap.add_argument("--games", type=int, default=20, help="games for the playout speed figures")
     ap.add_argument("--phase-games", type=int, default=1, help="games per side for the decision times")
+    ap.add_argument("--phase-decisions", type=int, default=None, metavar="N",
+                    help="decision times over each game's first N decisions only (a long game)")
     ap.add_argument("--levels", default="search-easy,search-normal,search-hard,search-expert")
     ap.add_argument("--strength", type=int, default=0, metavar="N", help="also measure strength over N games per side")
     ap.add_argument("--strength-level", default="search-hard")
@@ -162,12 +169,13 @@ def main() -> None:
             print(f"{pair[0]} vs {pair[1]}: {wall:.1f} games/s wall, {cpu:.1f} games/s CPU ({a.games} games)")
     report["phase_seconds"] = {}
     for level in [x for x in a.levels.split(",") if x]:
-        t = phase_times(a.game, options, level, reference, a.phase_games)
+        t = phase_times(a.game, options, level, reference, a.phase_games, a.phase_decisions)
         report["phase_seconds"][level] = t
         if not a.json:
             for side, v in t.items():
                 print(f"{level} as {side}: {v['phases']} phases, per phase median {v['wall_median']:.3f} s "
-                      f"max {v['wall_max']:.3f} s wall; CPU median {v['cpu_median']:.3f} s max {v['cpu_max']:.3f} s")
+                      f"max {v['wall_max']:.3f} s wall; CPU median {v['cpu_median']:.3f} s max {v['cpu_max']:.3f} s; "
+                      f"slowest decision {v['decision_cpu_max']:.3f} s CPU")
     if a.strength:
         st = strength(a.game, options, a.strength_level, reference, a.strength, a.seed, a.jobs, a.ray)
         report["strength"] = {a.strength_level: st}
