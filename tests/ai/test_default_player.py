@@ -19,8 +19,14 @@ def test_battle_for_moscow_defaults_to_the_default_search_level():
     assert default_players(registry.get("bfm")) == {"german": "human", "soviet": "search-normal"}
 
 
+def test_the_moscow_campaign_defaults_to_the_default_search_level():
+    # measured stronger than greedy on both sides at under 2 s a phase (docs/ai.md, session 22)
+    assert base.default_player("mc") == "search-normal"
+    assert default_players(registry.get("mc")) == {"german": "human", "soviet": "search-normal"}
+
+
 def test_a_game_naming_no_default_gets_its_own_first_player():
-    for game in ("ot", "dom", "mc", "mini"):
+    for game in ("ot", "dom", "mini"):
         assert registry.get(game).default_player is None
         assert base.default_player(game) == next(iter(base.game_players(game)))
 

@@ -135,6 +135,77 @@ def test_levels_are_ordered_machine_independent_budgets():
     assert all(0 < b.horizon <= 8 for b in LEVELS.values())
 
 
+def test_a_game_changes_only_the_budget_fields_it_names():
+    # a game whose playouts cost far more sets some fields per level (its package's
+    # search_budgets, by its options); the rest are the level's, and Battle for Moscow's are the
+    # levels' own
+    from dataclasses import replace
+
+    from typhoon.games import registry
+    from typhoon.ai.search import LEVELS, level_budget
+
+    for level in LEVELS:
+        assert make_player(level, "bfm", seed=1).budget == LEVELS[level]
+    for game, options in (("mc", {}), ("ot", {}), ("ot", {"scenario": "18.4"}), ("dom", {})):
+        own = registry.get(game).search_budgets(options)
+        assert set(own) <= set(LEVELS) and own
+        for level, fields in own.items():
+            assert level_budget(level, game, options) == replace(LEVELS[level], **fields)
+        # still ordered: each level compares more plans on more playouts than the one below
+        work = [level_budget(lv, game, options).candidates * level_budget(lv, game, options).rollouts for lv in LEVELS]
+        assert work == sorted(work) and len(set(work)) == len(work)
+    # Operation Typhoon's campaign (three maps) gets a smaller budget than a one-map scenario
+    assert level_budget("search-normal", "ot", {"scenario": "18.4"}).phase_cap < level_budget("search-normal", "ot", {"scenario": "18.1"}).phase_cap
+
+
+def test_a_level_takes_the_budget_of_the_game_it_is_handed():
+    # a player is made knowing only the game's name; its first decision sets the budget of the
+    # game's options (the scenario)
+    from typhoon.ai.search import level_budget
+    from typhoon.games import registry
+
+    pkg = registry.get("ot")
+    player = make_player("search-normal", "ot", seed=1)
+    player.budget = level_budget("search-normal", "ot", {"scenario": "18.1"})
+    campaign = pkg.new_game({"scenario": "18.4"}, seed=2)
+    player.base.choose = lambda game: game.legal_actions[0]  # the decision itself is not what is tested
+    player._kind = lambda game: "policy"
+    player.choose(campaign)
+    assert player.budget == level_budget("search-normal", "ot", campaign.options)
+    assert player.budget.phase_cap == pkg.search_budgets({"scenario": "18.4"})["search-normal"]["phase_cap"]
+
+
+def test_past_the_phase_cap_every_decision_is_the_policys():
+    from dataclasses import replace
+
+    from typhoon.ai.search import LEVELS, SearchPlayer
+    from typhoon.games import registry
+
+    pkg = registry.get("mc")
+    game = pkg.new_game({}, seed=3)
+    capped = SearchPlayer(seed=1, budget=replace(LEVELS["search-normal"], phase_cap=4), game="mc")
+    capped._phase, capped._spent = (game.seed, game.rules.phase_key(game.state)), 4  # the phase's playouts spent
+    policy = capped.policy(seed=1)
+    assert capped.choose(game) == policy.choose(game)
+    assert capped.stats["searches"] == 0 and capped.stats["rollouts"] == 0
+    # below the cap the same decision is searched
+    fresh = SearchPlayer(seed=1, budget=replace(LEVELS["search-normal"], phase_cap=4), game="mc")
+    fresh.choose(game)
+    assert fresh.stats["searches"] == 1 and fresh.stats["rollouts"] > 0
+
+
+def test_a_policy_without_styles_varies_its_playout_opponents_by_noise():
+    # The Moscow Campaign's greedy player has no styles: its playout opponents are the greedy
+    # player at every noise level of the budget, its own side the greedy player with own_noise
+    import random
+
+    p = make_player("search-normal", "mc", seed=1)
+    assert p.styles == []
+    rng = random.Random(0)
+    assert {p._playout_policy(False, rng).noise for _ in range(60)} == set(p.budget.opponent_noise)
+    assert {p._playout_policy(True, rng).noise for _ in range(10)} == {p.budget.own_noise}
+
+
 def test_playout_opponents_come_from_the_population():
     # the heuristic offers its other styles; the search draws playout opponents among them
     import random

@@ -32,6 +32,18 @@ def test_first_german_crossing_pays_two_and_destroys():
     assert movement.unit_reach(g.state, "h").cost["0505"] == 1
 
 
+def test_copies_that_destroy_different_hexsides_keep_their_own_costs():
+    # copies of a state share the reach cache (a search's playouts): each copy's costs follow
+    # the hexsides it destroyed (Fortified (C) L106), not the other's with as many destroyed:
+    # h crosses the destroyed one (1) and reaches the other hex round the front (2)
+    g = build({G("g", 4, 8): "0405", G("h", 4, 8): "0405", S("s"): "0909"}, turn=1, fortified=fort_line())
+    a, b = g.copy(), g.copy()
+    a.push("move g 0505")
+    assert (movement.unit_reach(a.state, "h").cost["0505"], movement.unit_reach(a.state, "h").cost["0506"]) == (1, 2)
+    b.push("move g 0506")
+    assert (movement.unit_reach(b.state, "h").cost["0505"], movement.unit_reach(b.state, "h").cost["0506"]) == (2, 1)
+
+
 def test_soviet_units_and_crossing_from_inside_unaffected():
     g = build({S("s", 3, 8): "0505", G("g", 4, 5): "0101"}, turn=1, fortified=fort_line(), phase="soviet_movement")
     assert movement.unit_reach(g.state, "s").cost["0405"] == 1  # Fortified (A) L104

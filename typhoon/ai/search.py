@@ -40,13 +40,15 @@ a game without perfect information each playout (and the candidate plans) runs o
 searcher's own generator, the same one for every candidate of a playout seed.
 
 Strength is set by machine-independent budgets: candidates, rollouts per decision, horizon.
-The same seed gives the same choices.
+The same seed gives the same choices. A game whose playouts cost far more than Battle for
+Moscow's changes some fields of a level's budget (the package's ``search_budgets``), so that
+each level keeps its decision time there too (docs/ai.md, "Search in the other games").
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from ..core.contract import Player
@@ -64,6 +66,9 @@ class Budget:
     rollout_noise: float = 0.0  # score noise of the playout policy (0: the policy itself)
     max_choices: int = 6  # single decisions with more legal actions than this fall back to plans
     phase_rollouts: int = 40  # playouts one phase may use; past it, small decisions are the policy's
+    # playouts one phase may use in all, plan searches included; past it, every decision is the
+    # policy's (0: no cap; a game whose playouts cost far more sets it, ``search_budgets``)
+    phase_cap: int = 0
     max_plan: int = 60  # default plans are cut after this many actions
     max_steps: int = 5000  # a playout stops after this many actions
     opponent_noise: tuple[float, ...] = (0.0, 0.5, 1.0, 2.0)  # noise levels of playout opponents
@@ -87,6 +92,13 @@ LEVELS = {
     "search-hard": Budget(candidates=12, rollouts=12, horizon=6, phase_rollouts=160),
     "search-expert": Budget(candidates=16, rollouts=16, horizon=8, phase_rollouts=320),
 }
+
+
+def level_budget(level: str, game: str = DEFAULT_GAME, options: dict[str, Any] | None = None) -> Budget:
+    """The budget of a search level in ``game`` with ``options``: the level's, with the fields
+    the game's package sets otherwise (``search_budgets``; a scenario may cost more)."""
+    own = getattr(registry.get(game), "search_budgets", None)
+    return replace(LEVELS[level], **(own(options).get(level, {}) if own is not None else {}))
 
 
 def policy_factory(game: str) -> Callable[..., Player]:
@@ -123,9 +135,12 @@ class SearchPlayer:
     """Monte Carlo plan search with the game's policy as candidate generator and rollout policy."""
 
     def __init__(self, seed: int = 0, budget: Budget | None = None, name: str = "search", game: str = DEFAULT_GAME,
-                 **_: Any) -> None:
+                 level: str | None = None, **_: Any) -> None:
         self.name = name
+        self.level = level  # a level's budget follows the game's options (level_budget)
+        self.game_name = game
         self.budget = budget or LEVELS["search-normal"]
+        self._options: Any = None
         self.package = registry.get(game)
         self.policy = policy_factory(game)
         self.rng = random.Random(seed)
@@ -141,6 +156,9 @@ class SearchPlayer:
     # -- the decision ---------------------------------------------------------------------
     def choose(self, game: Game) -> Any:
         self.stats["decisions"] += 1
+        if self.level is not None and game.options != self._options:
+            self._options = dict(game.options)
+            self.budget = level_budget(self.level, self.game_name, game.options)
         if self._plan and self._expect == self._position(game):
             return self._next(game)
         self._plan = []
@@ -149,7 +167,7 @@ class SearchPlayer:
             self._phase, self._spent = phase, 0
         me = game.current_player
         kind = self._kind(game)
-        if kind == "policy":
+        if kind == "policy" or 0 < self.budget.phase_cap <= self._spent:
             return self.base.choose(game)
         if kind == "choices":
             acts = list(game.legal_actions)
@@ -300,13 +318,16 @@ class SearchPlayer:
     def _playout_policy(self, own: bool, rng: random.Random) -> Any:
         """A playout policy: the searcher's own side plays the policy with a little noise; the
         opponent is drawn from the population (a style and a noise level), never one fixed
-        player. Without a population: the policy with ``rollout_noise``, as before."""
+        player; a policy with no styles varies by noise alone. With ``population`` off: the
+        policy with ``rollout_noise``."""
         b = self.budget
         seed = rng.randrange(2**31)
-        if not self.styles:
+        if not b.population:
             return self.policy(seed=seed, noise=b.rollout_noise)
         if own:
             return self.policy(seed=seed, noise=b.own_noise)
+        if not self.styles:
+            return self.policy(seed=seed, noise=rng.choice(b.opponent_noise))
         style = rng.choice([{}] + self.styles)
         return self.policy(seed=seed, noise=rng.choice(b.opponent_noise), **style)
 
@@ -329,8 +350,8 @@ def _prefer(challenger: list[float], policy: list[float], z: float) -> bool:
 
 
 def _factory(level: str):
-    def make(seed: int = 0, **kw: Any) -> SearchPlayer:
-        return SearchPlayer(seed=seed, budget=LEVELS[level], name=level, **kw)
+    def make(seed: int = 0, game: str = DEFAULT_GAME, **kw: Any) -> SearchPlayer:
+        return SearchPlayer(seed=seed, budget=level_budget(level, game), name=level, game=game, level=level, **kw)
 
     return make
 

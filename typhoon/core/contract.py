@@ -31,6 +31,8 @@ action / query`` and boardgame.io's ``playerView``:
                           of ``players()``; ``typhoon.ai.base.default_player``)
 ``encoding()``            the research encoding (fixed action space, observation tensors)
 ``evaluate()``            a heuristic value of a state for a side in [0, 1] (search players)
+``search_budgets()``      per search level, the budget fields this game (with these options) sets
+                          otherwise: playouts that cost far more than Battle for Moscow's
 ========================  ==========================================================================
 
 Hidden information (a first-class rule, docs/architecture.md section 2): a rules object may
@@ -311,6 +313,10 @@ class BasePackage:
 
     def normalise_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         return check_options(self.option_specs(), options)
+
+    def search_budgets(self, options: dict[str, Any] | None = None) -> dict[str, dict[str, Any]]:
+        """Search level -> the fields of its budget this game changes (typhoon.ai.search.Budget)."""
+        return {}
 
     def new_game(self, options: dict[str, Any] | None = None, seed: int | None = None, state: Any = None, **kw: Any) -> Game:
         from .dice import new_seed

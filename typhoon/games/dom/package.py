@@ -32,6 +32,16 @@ class DomPackage(BasePackage):
     side_names = {GERMAN: "German", SOVIET: "Soviet"}
     kit_dir = PACKAGES["reconstruction"]  # what 'typhoon kit new dom DIR --reconstruction' copies
 
+    # a German phase is up to 150 actions of a policy on a 2 640-hex map (a playout phase costs
+    # about fifty of Battle for Moscow's): few plans, short playouts and a cap per phase keep
+    # each level's decision time (docs/ai.md, "Search in the other games")
+    def search_budgets(self, options: dict[str, Any] | None = None) -> dict[str, dict[str, Any]]:
+        return {
+            "search-normal": {"candidates": 2, "rollouts": 2, "horizon": 2, "phase_rollouts": 4, "phase_cap": 8},
+            "search-hard": {"candidates": 4, "rollouts": 3, "horizon": 3, "phase_rollouts": 12, "phase_cap": 24},
+            "search-expert": {"candidates": 6, "rollouts": 4, "horizon": 4, "phase_rollouts": 24, "phase_cap": 48},
+        }
+
     def __init__(self, data: DomData | None = None, name: str = "dom", title: str = "Drive on Moscow") -> None:
         self.name = name
         self.title = title

@@ -158,13 +158,28 @@ class GreedyPlayer:
     movement when it can be helped (``exposed``). German: then mobile assaults and prepared
     assaults at good public odds, moves towards the nearest city it does not hold. Soviet:
     holds its ground, attacks only at good odds (or as Stalin orders), enters reinforcements
-    nearest Moscow."""
+    nearest Moscow.
 
-    def __init__(self, seed: int | None = None, threshold: float = 0.35, **_: Any) -> None:
+    ``noise`` > 0 adds Gaussian noise (``noise`` times a typical score difference at that
+    decision) to the score of every alternative it ranks (moves, attacks, mobile assaults,
+    losses, advances, garrisons, cover, battle choices, entries): noise 1 often plays a
+    near-best alternative, noise 4 plays badly; the choice stays among the legal ones it
+    considers, and the rear guard's safety checks and instant wins are never perturbed. The
+    noise has its own generator: at noise 0 the play and the draws of ``rng`` are unchanged."""
+
+    def __init__(self, seed: int | None = None, threshold: float = 0.35, noise: float = 0.0, **_: Any) -> None:
         self.name = "greedy"
         self.rng = random.Random(seed)
         self.threshold = threshold
+        self.noise = noise
+        self.noise_rng = random.Random(None if seed is None else seed * 7919 + 17)
         self.rules: Any = None
+
+    def _jitter(self, score: float, scale: float) -> float:
+        """``score`` plus Gaussian noise of standard deviation ``noise * scale`` (``scale``: a
+        typical score difference between the alternatives at that decision); ``score`` itself
+        at noise 0 (no draw)."""
+        return score + self.noise * scale * self.noise_rng.gauss(0.0, 1.0) if self.noise else score
 
     def choose(self, game: Any) -> Any:
         state: DomState = game.state
@@ -206,7 +221,8 @@ class GreedyPlayer:
             return next((a for a in legal if isinstance(a, Air)), first)
         if isinstance(first, Choose):
             pref = ("bloodbath", "hold", "as", "retreat")
-            return min(legal, key=lambda a: pref.index(a.choice))
+            # two options at a time (as/bloodbath, retreat/hold), ranked two apart: scale 1 rank
+            return min(legal, key=lambda a: self._jitter(pref.index(a.choice), 1.0))
         if isinstance(first, Loss):
             return self._loss(state, side, legal)
         if isinstance(first, Retreat):
@@ -227,17 +243,24 @@ class GreedyPlayer:
             s.stacks.remove(u)
             return exposure(s, side, self.rules) > now
 
-        return max(legal, key=lambda a: (not opens(a.unit), state.steps.get(a.unit, 0), -state.public_face(a.unit).attack))
+        # the rear guard and the steps left stay exact; the attack strengths of units differ by a
+        # point or two: scale 1 strength point
+        return max(legal, key=lambda a: (not opens(a.unit), state.steps.get(a.unit, 0),
+                                         self._jitter(-state.public_face(a.unit).attack, 1.0)))
 
     def _advance(self, state: DomState, side: str, legal: list[Any]) -> Any:
         """11.31: every surviving attacker advances, except one whose leaving would open a
         sudden-death hex to the enemy's next movement."""
         stay = next(a for a in legal if a.unit is None) if any(a.unit is None for a in legal) else None
         target = state.battle.data["target"]
-        for a in legal:
-            if a.unit is not None and (stay is None or self.safe(state, side, (a.unit,), target)):
+        # advancing scores 1, staying 0 (scale 0.5: a noisy player sometimes holds back, and its
+        # units advance in a noisy order); at noise 0 the legal order, advances first (stable sort)
+        for a in sorted(legal, key=lambda a: -self._jitter(0.0 if a.unit is None else 1.0, 0.5)):
+            if a.unit is None:
                 return a
-        return stay if stay is not None else legal[0]
+            if stay is None or self.safe(state, side, (a.unit,), target):
+                return a
+        return legal[0]
 
     def _attack(self, state: DomState, side: str, legal: list[Any]) -> Any:
         best, best_score = None, self.threshold
@@ -247,7 +270,8 @@ class GreedyPlayer:
                 continue
             attackers = combat.eligible_attackers(state, side, a.target)
             o = combat.odds_summary(state, "pa", side, a.target, attackers, {})
-            score = self._odds_score(o) + (0.3 if a.target in state.data.map.cities else 0)
+            # odds scores of the possible attacks differ by a few tenths: scale 0.2
+            score = self._jitter(self._odds_score(o) + (0.3 if a.target in state.data.map.cities else 0), 0.2)
             if score > best_score or (must and best is None):
                 best, best_score = a, score
         return best or next(a for a in legal if isinstance(a, End))
@@ -295,7 +319,8 @@ class GreedyPlayer:
                 after = exposure(after_move(state, (a.unit,), to), side, self.rules)
                 if after >= now:
                     continue
-                key = (after, state.is_mech(a.unit), state.public_face(a.unit).attack, a.unit, to)
+                # the exposure left stays exact; which cheap unit covers: scale 1 strength point
+                key = (after, state.is_mech(a.unit), self._jitter(state.public_face(a.unit).attack, 1.0), a.unit, to)
                 if best_key is None or key < best_key:
                     best, best_key = a, key
         return best
@@ -339,7 +364,7 @@ class GreedyPlayer:
         assaults = [a for a in legal if isinstance(a, Assault)]
         for a in assaults:
             o = combat.odds_summary(state, "ma", GERMAN, a.target, a.units, {}, a.launch)
-            if self._odds_score(o) > 0.6 and self.safe(state, side, a.units, a.launch, now):
+            if self._jitter(self._odds_score(o), 0.2) > 0.6 and self.safe(state, side, a.units, a.launch, now):
                 return a
         if not moves:
             return next(a for a in legal if isinstance(a, End))
@@ -365,7 +390,8 @@ class GreedyPlayer:
             d0 = min(grid.distance(here, h) for h in aims)
             if side == SOVIET and (d0 > 6 and any(state.side_at(n) == GERMAN for n in state.data.neighbours[here])):
                 continue  # hold the line
-            best = min(by_unit[u], key=lambda a: (min(grid.distance(a.to, h) for h in aims), a.to))
+            # hexes a unit can reach differ by a hex or so in distance to the aims: scale 1 hex
+            best = min(by_unit[u], key=lambda a: (self._jitter(min(grid.distance(a.to, h) for h in aims), 1.0), a.to))
             if min(grid.distance(best.to, h) for h in aims) < d0 and self.safe(state, side, (u,), best.to, now):
                 return best
         return next(a for a in legal if isinstance(a, End))
@@ -380,13 +406,14 @@ class GreedyPlayer:
     def _garrisons(self, state: DomState, moves: list[Move]) -> tuple[set[str], Move | None]:
         """The German rear guard (4.4): one unit stays in each town and city west of the initial
         front line (the enemy may not enter an occupied hex, 10.3); an empty one is filled by the
-        weakest unit that can reach it. Returns (the units that stay, a move filling a gap)."""
+        weakest unit that can reach it. Returns (the units that stay, a move filling a gap).
+        Noise: scale 1 strength point for which unit stays or fills, 1 hex for the walker's step."""
         keep: set[str] = set()
         gaps = []
         for h in self.rear_places(state):
             mine = [u for u in state.at(h) if state.side_of(u) == GERMAN]
             if mine:
-                keep.add(min(mine, key=lambda u: (state.public_face(u).attack, u)))
+                keep.add(min(mine, key=lambda u: (self._jitter(state.public_face(u).attack, 1.0), u)))
             else:
                 gaps.append(h)
         grid = state.data.map.grid
@@ -395,14 +422,16 @@ class GreedyPlayer:
         for h in gaps:
             fill = [a for a in moves if a.to == h and a.unit not in keep]
             if fill:
-                return keep, min(fill, key=lambda a: (state.is_mech(a.unit), state.public_face(a.unit).attack, a.unit))
-            # the German unit nearest the gap walks towards it (if it may still move)
+                return keep, min(fill, key=lambda a: (state.is_mech(a.unit), self._jitter(state.public_face(a.unit).attack, 1.0),
+                                                      a.unit))
+            # the German unit nearest the gap walks towards it (if it may still move); no noise in
+            # who walks: it is chosen anew at every move, and a noisy choice sends several units back
             near = min(free, key=lambda u: (grid.distance(state.hex_of(u), h), state.public_face(u).attack, u), default=None)
             if near is None or near not in movable:
                 continue
             keep.add(near)
             d0 = grid.distance(state.hex_of(near), h)
-            step = min((a for a in moves if a.unit == near), key=lambda a: (grid.distance(a.to, h), a.to))
+            step = min((a for a in moves if a.unit == near), key=lambda a: (self._jitter(grid.distance(a.to, h), 1.0), a.to))
             if grid.distance(step.to, h) < d0:
                 return keep, step
         return keep, None
@@ -411,7 +440,8 @@ class GreedyPlayer:
         grid = state.data.map.grid
         mos = state.data.map.moscow() or tuple(state.data.map.cities)
         enters = [a for a in legal if isinstance(a, Enter)]
-        return min(enters, key=lambda a: (min((grid.distance(a.to, h) for h in mos), default=0), a.to))
+        # entry hexes differ by a hex or so in distance to Moscow: scale 1 hex
+        return min(enters, key=lambda a: (self._jitter(min((grid.distance(a.to, h) for h in mos), default=0), 1.0), a.to))
 
 
 __all__ = ["GreedyPlayer", "RandomPlayer", "evaluate"]

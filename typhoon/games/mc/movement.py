@@ -77,7 +77,7 @@ def _reach_key(state: MCState, unit: str) -> tuple:
     side = state.data.units[unit].side
     enemy = state.occupied_by("soviet" if side == "german" else "german")
     zone = state.enemy_zoc(side)
-    return (unit, h, left, fresh, enemy, zone, len(state.fort_destroyed), len(state.lines_destroyed), state.turn)
+    return (unit, h, left, fresh, enemy, zone, state.forts_key(), state.turn)
 
 
 def unit_reach(state: MCState, unit: str) -> Reach:

@@ -26,6 +26,17 @@ class MCPackage(BasePackage):
 
     sides = ("german", "soviet")
     side_names = {"german": "German", "soviet": "Soviet"}
+    # the search beats greedy on both sides (docs/ai.md, "Search in the other games")
+    default_player = "search-normal"
+
+    # a playout phase costs about five of Battle for Moscow's: shorter playouts and a cap per
+    # phase keep each level's decision time (docs/ai.md, "Search in the other games")
+    def search_budgets(self, options: dict[str, Any] | None = None) -> dict[str, dict[str, Any]]:
+        return {
+            "search-normal": {"candidates": 4, "rollouts": 3, "horizon": 2, "phase_rollouts": 16, "phase_cap": 24},
+            "search-hard": {"candidates": 8, "rollouts": 6, "horizon": 4, "phase_rollouts": 48, "phase_cap": 96},
+            "search-expert": {"candidates": 12, "rollouts": 8, "horizon": 4, "phase_rollouts": 96, "phase_cap": 192},
+        }
 
     def __init__(self, data_key: int | None = None, name: str = "mc") -> None:
         self.name = name

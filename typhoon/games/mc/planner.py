@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations
-from typing import Any
+from typing import Any, Callable
 
 from . import combat
 from .state import MCState
@@ -113,13 +113,16 @@ def candidate_attacks(state: MCState, side: str) -> list[tuple[tuple[str, ...], 
     return out
 
 
-def best_attack(state: MCState, side: str, threshold: float = 0.25) -> tuple[tuple[str, ...], tuple[str, ...], bool] | None:
+def best_attack(state: MCState, side: str, threshold: float = 0.25,
+                jitter: Callable[[float], float] | None = None) -> tuple[tuple[str, ...], tuple[str, ...], bool] | None:
     """The attack of greatest expected value (less a little for each unit it ties up), if any
-    is worth more than ``threshold``."""
+    is worth more than ``threshold``; ``jitter``: a noisy player's change to each value."""
     best, best_v = None, threshold
     for tg, units, nodr in candidate_attacks(state, side):
         s = combat.odds_summary(state, side, tg, units, nodr=nodr)
         v = attack_value(state, side, tg, units, s) - 0.05 * len(units)
+        if jitter is not None:
+            v = jitter(v)
         if v > best_v:
             best, best_v = (tg, units, nodr), v
     return best

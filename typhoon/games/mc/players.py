@@ -81,15 +81,30 @@ class RandomPlayer:
 
 
 class GreedyPlayer:
-    """A one-unit-at-a-time heuristic player (module docstring)."""
+    """A one-unit-at-a-time heuristic player (module docstring).
 
-    def __init__(self, seed: int | None = None, **_: Any) -> None:
+    ``noise`` > 0 adds Gaussian noise (``noise`` times a typical score difference of the
+    decision) to the scores of the alternatives it ranks (hexes to move to, attacks, entry
+    hexes, retreats), so that plan searches (typhoon.ai.search) get varied plans: 1 often plays
+    a near-best alternative, 4 plays badly, always legally; 0 is the player itself."""
+
+    def __init__(self, seed: int | None = None, noise: float = 0.0, **_: Any) -> None:
         self.name = "greedy"
         self.rng = random.Random(seed)
+        self.noise = float(noise)
+        # the noise has its own generator: noise 0 draws nothing, from it or from self.rng
+        self._noise_rng = random.Random(None if seed is None else seed * 7919 + 17)
         self._skip: tuple[Any, set[str]] = (None, set())
         self._obj: dict[str, float] = {}
         self._obj_unit: str | None = None
         self._claims: tuple[Any, dict[str, list[int]]] = (None, {})
+
+    def _jitter(self, score: float, scale: float) -> float:
+        """``score`` plus Gaussian noise of standard deviation ``noise * scale`` (``scale``: a
+        typical difference between the alternatives' scores); ``score`` itself at noise 0."""
+        if self.noise <= 0.0:
+            return score
+        return score + self.noise * scale * self._noise_rng.gauss(0.0, 1.0)
 
     # -- the decision -------------------------------------------------------------------------
     def choose(self, game: Any) -> Any:
@@ -111,7 +126,8 @@ class GreedyPlayer:
             def safety(a: Act) -> tuple:
                 h = a.args[1]
                 near = sum(1 for n in state.data.neighbours[h] if n in enemy)
-                return (near, -len(state.at(h)), h)
+                # scale 1: one more adjacent enemy hex
+                return (self._jitter(near, 1.0), -len(state.at(h)), h)
             return min(legal, key=safety)
         if v == "lose":
             # Ex / 1/2 Ex (L82-83): the cheapest units worth what is still owed
@@ -135,9 +151,11 @@ class GreedyPlayer:
         return legal[0]
 
     def _attack(self, state: MCState, rules: Any, side: str) -> Act:
+        # attack values are victory points (a 4-strength Soviet unit eliminated: 2 to the German
+        # player, 4 to the Soviet one): scale 1
         if side == "german":
             # the exact expected value of each attack on the CRT, with the fewest units (planner)
-            found = planner.best_attack(state, side)
+            found = planner.best_attack(state, side, jitter=lambda v: self._jitter(v, 1.0))
             if found is None:
                 return Act("end")
             tg, units, nodr = found
@@ -148,7 +166,7 @@ class GreedyPlayer:
                 continue
             tg, units, _, nodr = a.attack_parts()
             s = combat.odds_summary(state, side, tg, units, nodr=nodr)
-            score = attack_value(state, side, tg, s)
+            score = self._jitter(attack_value(state, side, tg, s), 1.0)
             if score > best_score:
                 best, best_score = a, score
         return best
@@ -166,7 +184,8 @@ class GreedyPlayer:
             for u in rules.due(state):
                 entries = [a for a in rules.legal_actions(state) if a.verb == "enter" and a.args[0] == u]
                 if entries:
-                    return min(entries, key=lambda a: self._threat_distance(state, a.args[1]))
+                    # scale 1: one hex nearer the enemy or farther
+                    return min(entries, key=lambda a: self._jitter(self._threat_distance(state, a.args[1]), 1.0))
         units = [state.active] if state.active is not None else []
         units += [u for u in rules.movers(state) if u not in skip and u != state.active]
         targets = self._targets(state, side)
@@ -181,7 +200,8 @@ class GreedyPlayer:
                 hexes = [state.hex_of(u)] + [a.args[1] for a in acts if a.verb in ("move", "rail")]
                 self._obj, self._obj_unit = self._objectives(state, u, hexes, targets), u
             here = self._score(state, side, u, state.hex_of(u), targets)
-            best, best_v = None, here + 0.01
+            # scale 0.5: about one hex nearer an objective, or a friend more in the stack
+            best, best_v = None, self._jitter(here, 0.5) + 0.01
             for a in acts:
                 if a.verb == "move":
                     v = self._score(state, side, u, a.args[1], targets)
@@ -193,6 +213,7 @@ class GreedyPlayer:
                     v = here - 1.0 if u in state.mp_left else -1e9
                 else:
                     continue
+                v = self._jitter(v, 0.5)
                 if v > best_v:
                     best, best_v = a, v
             if best is not None:

@@ -101,6 +101,14 @@ class MCState:
             z = self._cache["rail_key"] = frozenset(self.rail.items())
         return z
 
+    def forts_key(self) -> tuple[frozenset, frozenset]:
+        """The destroyed fortified hexsides and lines as a hashable value (keys of the shared
+        reach cache: which ones, not how many, since copies of a state destroy different ones)."""
+        z = self._cache.get("forts_key")
+        if z is None:
+            z = self._cache["forts_key"] = (frozenset(self.fort_destroyed), frozenset(self.lines_destroyed))
+        return z
+
     def shared(self, key: tuple, make):
         """A trace cached by everything it depends on (``key``), shared with copies of the state."""
         got = self._shared.get(key)

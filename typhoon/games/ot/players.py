@@ -124,11 +124,25 @@ class RandomPlayer:
 
 class GreedyPlayer:
     """A simple player: Germans close on the objectives, Russians on the nearest German
-    threat to them; attacks at the best expected result; ground support on good odds."""
+    threat to them; attacks at the best expected result; ground support on good odds.
 
-    def __init__(self, seed: int | None = None, **_: Any) -> None:
+    ``noise`` (σ) adds σ × scale × N(0, 1) to the score of each alternative where the player
+    ranks them (moves, attacks, retreats, losses, evasions, support): 1 often plays a near-best
+    alternative, 4 plays badly but legally; 0 is the player itself (no draw at all)."""
+
+    def __init__(self, seed: int | None = None, noise: float = 0.0, **_: Any) -> None:
         self.name = "greedy"
         self.rng = random.Random(seed)
+        self.noise = float(noise)
+        # the noise has its own generator: noise 0 draws nothing, from it or from self.rng
+        self._noise_rng = random.Random((seed or 0) * 7919 + 17)
+
+    def _jitter(self, score: float, scale: float) -> float:
+        """``score`` plus Gaussian noise of standard deviation ``noise * scale`` (``scale``: a
+        typical difference between the alternatives' scores); ``score`` itself at noise 0."""
+        if self.noise <= 0.0:
+            return score
+        return score + self.noise * scale * self._noise_rng.gauss(0.0, 1.0)
 
     def choose(self, game: Any) -> Any:
         state: OtState = game.state
@@ -157,7 +171,8 @@ class GreedyPlayer:
             ret = [a for a in legal if isinstance(a, Retreat)]
             if ret:
                 ezoc = enemy_zoc(state, side)
-                return min(ret, key=lambda a: a.to in ezoc)  # 9.93: a step lost through a Zone of Control
+                # 9.93: a step lost through a Zone of Control (scale 0.5: half that step)
+                return min(ret, key=lambda a: self._jitter(float(a.to in ezoc), 0.5))
             return min(legal, key=lambda a: self._loss_cost(state, a.unit))
         if isinstance(legal[0], Advance):
             adv = [a for a in legal if a.unit is not None]
@@ -167,15 +182,15 @@ class GreedyPlayer:
         if isinstance(legal[0], Allocate):
             return self._allocate(state, legal)
         if isinstance(legal[0], InSupport):
-            return max(legal, key=lambda a: (sum(corps_weights(state).get(h, 0) for h in a.hqs), a.hqs))
+            weights = corps_weights(state)  # scale 1: a unit In Support
+            return max(legal, key=lambda a: (self._jitter(sum(weights.get(h, 0) for h in a.hqs), 1.0), a.hqs))
         if isinstance(legal[0], Plan):
             return Plan("historical")  # 18.49: the Victory Points alone decide it
         if any(isinstance(a, End) for a in legal):
             return next(a for a in legal if isinstance(a, End))
         return self.rng.choice(legal)
 
-    @staticmethod
-    def _evade(state: OtState, side: str, legal: list[Any]) -> Any:
+    def _evade(self, state: OtState, side: str, legal: list[Any]) -> Any:
         """10.25: an HQ alone retreats before combat into a hex free of enemy Zones of Control,
         the one with the most friendly units within a supply line; it stands when every hex is
         in one (it would be eliminated there, 9.93)."""
@@ -186,17 +201,18 @@ class GreedyPlayer:
         free = [a for a in legal if isinstance(a, Evade) and a.to not in ezoc]
         if not free:
             return next(a for a in legal if isinstance(a, Stand))
-        return max(free, key=lambda a: (sum(1 for h in friends if g.distance(a.to, h) <= reach), a.to))
+        # scale 1: a friendly unit within reach
+        return max(free, key=lambda a: (self._jitter(sum(1 for h in friends if g.distance(a.to, h) <= reach), 1.0), a.to))
 
-    @staticmethod
-    def _loss_cost(state: OtState, uid: str) -> tuple[bool, int, float]:
+    def _loss_cost(self, state: OtState, uid: str) -> tuple[bool, int, float]:
         """9.86 / 9.87: the step to lose, the cheapest first, an HQ last: an HQ has one step
         (9.81), and without it its corps' units trace no supply line (12.41, 12.51: measured,
-        18.3 games lost three of five corps HQs this way and ended with most units Isolated)."""
-        return (state.data.units[uid].is_hq, state.steps.get(uid, 1), float(expected_strength(state, uid)))
+        18.3 games lost three of five corps HQs this way and ended with most units Isolated).
+        Noise on the strength (scale 1: a strength point), never on the HQ or the steps."""
+        return (state.data.units[uid].is_hq, state.steps.get(uid, 1),
+                self._jitter(float(expected_strength(state, uid)), 1.0))
 
-    @staticmethod
-    def _allocate(state: OtState, legal: list[Allocate]) -> Allocate:
+    def _allocate(self, state: OtState, legal: list[Allocate]) -> Allocate:
         """11.22: the split of the Support Points with the most combat units expected In
         Support: per army, the mean over the die (11.23, the German Support Table) of the
         units of the corps that many HQs, the largest first, may place In Support (11.24)."""
@@ -215,7 +231,7 @@ class GreedyPlayer:
                 total += sum(sum(ws[:int(rows[str(die)][min(sp, 12)])]) for die in range(1, 7)) / 6
             return total
 
-        return max(legal, key=lambda a: (value(a), a.points))
+        return max(legal, key=lambda a: (self._jitter(value(a), 1.0), a.points))  # scale 1: a unit In Support
 
     def _from_exit_point(self, state: OtState, action: Exit) -> bool:
         """The detachment exits only from within two hexes of its exit point (:meth:`_exit_point`)."""
@@ -326,14 +342,19 @@ class GreedyPlayer:
 
         tether = self._tether(state, side)
         garrison = self._garrison(state, side)
-        best, gain = None, 0
+        # the move that closes most on its unit's aim; only moves that close on it at all, ranked
+        # with noise (scale 1: a hex); ties to the first, or with odds 0.1 to the later
+        best, top = None, 0.0
         for a in moves:
             if state.data.units[a.unit].is_hq or not tether(a) or a.unit in garrison:
                 continue
             d = dist(state.hex_of(a.unit), a.unit) - dist(a.to, a.unit)
-            if d > gain or (d == gain and best is not None and self.rng.random() < 0.1):
-                best, gain = a, d
-        if best is not None and gain > 0:
+            if d <= 0:
+                continue
+            s = self._jitter(d, 1.0)
+            if best is None or s > top or (s == top and self.rng.random() < 0.1):
+                best, top = a, s
+        if best is not None:
             return best
         hq_moves = [a for a in moves if state.data.units[a.unit].is_hq]
         if roles is not None and roles.hq is not None:
@@ -395,10 +416,10 @@ class GreedyPlayer:
 
         return ok
 
-    @staticmethod
-    def _hq_move(state: OtState, side: str, moves: list[Move]) -> Move | None:
+    def _hq_move(self, state: OtState, side: str, moves: list[Move]) -> Move | None:
         """HQs follow their units (12.11 / 12.21: supply is traced to them): the HQ move that most
-        reduces the distances to its subordinate units, never next to an enemy unit."""
+        reduces the mean distance to its subordinate units, by more than half a hex, never next to
+        an enemy unit (noise on the gain, scale 0.5: half a hex)."""
         if not moves:
             return None
         g = state.data.grid
@@ -417,14 +438,17 @@ class GreedyPlayer:
                 continue
             if traced is not None and here in traced and a.to not in traced:
                 continue  # 12.41(a): the HQ keeps a supply line to a source
-            d = sum(g.distance(here, h) for h in mine) - sum(g.distance(a.to, h) for h in mine)
-            if d / len(mine) > gain + 0.5:
-                best, gain = a, d / len(mine)
+            d = (sum(g.distance(here, h) for h in mine) - sum(g.distance(a.to, h) for h in mine)) / len(mine)
+            if d <= 0.5:
+                continue
+            s = self._jitter(d, 0.5)
+            if best is None or s > gain + 0.5:
+                best, gain = a, s
         return best
 
     def _attack(self, state: OtState, attacks: list[Attack], legal: list[Any]) -> Any:
         rear = self._rear_enemies(state, state.side_of(attacks[0].units[0]))
-        best, score = None, -9.0
+        scored: list[tuple[Attack, float]] = []  # an attack on each target (its most units), its expected result
         seen: set[str] = set()
         for a in sorted(attacks, key=lambda a: -len(a.units)):
             if a.targets in seen:
@@ -437,9 +461,11 @@ class GreedyPlayer:
                 s += p * (n + m) * (1 if side == "D" else -0.8)
             if a.target in rear:
                 s *= 2 if s > 0 else 1  # 18.5: a unit behind the front counts against the German
-            if s > score:
-                best, score = a, s
+            scored.append((a, s))
+        # the best expected result, if worth making (0.2) or if attacking is compulsory; the
+        # attacks worth making ranked with noise (scale 0.5: half a step of expected losses)
         end = next((a for a in legal if isinstance(a, End)), None)
-        if end is not None and score < 0.2:
+        pool = [(a, s) for a, s in scored if s >= 0.2] if end is not None else scored
+        if not pool:
             return end
-        return best
+        return max(pool, key=lambda x: self._jitter(x[1], 0.5))[0]
