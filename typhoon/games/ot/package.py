@@ -21,20 +21,18 @@ from .rules import PHASE_INFO, OtRules
 from .state import STRENGTHS, OtState
 
 
-CAMPAIGNS = ("18.4", "18.5")  # the scenarios on all three maps
-
-
 class OtPackage(BasePackage):
     """The rules on the shipped reconstruction (``data`` None) or on an owner's kit's data."""
 
     sides = ("german", "russian")
     side_names = {"german": "German", "russian": "Russian"}
 
-    # a playout phase costs several of Battle for Moscow's, and the campaigns' (18.4, 18.5: the
-    # three maps) several times more: shorter playouts, fewer plans and a cap per phase keep
-    # each level's decision time (docs/ai.md, "Search in the other games")
+    # a playout phase costs several of Battle for Moscow's, and on a scenario of several map
+    # sections (the campaigns, 18.4 and 18.5) several times more: shorter playouts, fewer plans
+    # and a cap per phase keep each level's decision time (docs/ai.md, "Search in the other games")
     def search_budgets(self, options: dict[str, Any] | None = None) -> dict[str, dict[str, Any]]:
-        if (options or {}).get("scenario") in CAMPAIGNS:
+        key = str(self.normalise_options(options)["scenario"])
+        if len(self.rules.data.scenario(key).doc["sections"]) > 1:
             return {
                 "search-normal": {"candidates": 2, "rollouts": 2, "horizon": 2, "phase_rollouts": 4, "phase_cap": 8},
                 "search-hard": {"candidates": 4, "rollouts": 3, "horizon": 3, "phase_rollouts": 12, "phase_cap": 24},
