@@ -10,7 +10,8 @@ each module's extension file and the SHA-256 of the source it was built from;
 
 Cython is installed if missing, at the version pinned in pyproject.toml's ``compiled`` extra.
 A module whose generated C does integer arithmetic in C where Python would use its own
-unbounded integers (a C shift, which could silently lose bits: ``1 << len(...)``) is refused
+unbounded integers (a C shift, which could silently lose bits: ``1 << len(...)``; a C power,
+which gives a float: ``2 ** (8 * n)``) is refused
 and stays pure Python. Exit status 0 when every module is built or up to date, 1 otherwise;
 ``scripts/setup.sh`` goes on either way (the pure-Python modules are the fallback).
 """
@@ -49,6 +50,9 @@ MODULES = (
     # the research observation and the vectorised environment (docs/research.md, "Throughput")
     "typhoon.games.bfm.encoding",
     "typhoon.research.vector",
+    # the loop of a game between computer players and the random player (bench/bench_engine.py)
+    "typhoon.ai.match",
+    "typhoon.ai.base",
 )
 
 # Python semantics kept: annotations are not C types, no local variable gets a C integer or
@@ -64,8 +68,10 @@ DIRECTIVES = {
     "binding": True,
 }
 
-# a C-level shift in the module's own code (not in a comment): ``(1 << __pyx_t_7)``
-_C_SHIFT = re.compile(r"<<\s*\(?\s*__pyx_[tv]_|__pyx_[tv]_\w+\s*\)?\s*<<")
+# a C-level shift in the module's own code (not in a comment): ``(1 << __pyx_t_7)``; or a
+# power of C numbers (``2 ** (8 * len(mac))`` becomes ``pow(2.0, (double)...)``: a float where
+# Python gives an exact integer)
+_C_SHIFT = re.compile(r"<<\s*\(?\s*__pyx_[tv]_|__pyx_[tv]_\w+\s*\)?\s*<<|(?<![\w.])pow\(")
 
 
 def source_file(module: str) -> Path:
@@ -117,7 +123,8 @@ def up_to_date(module: str, entry: dict | None) -> bool:
 
 
 def c_shifts(c_file: Path) -> list[str]:
-    """Lines of generated C that shift C integers (Python's ``<<`` never loses bits)."""
+    """Lines of generated C that shift C integers (Python's ``<<`` never loses bits) or take a
+    power of C numbers (Python's ``**`` of integers is exact)."""
     bad = []
     for line in c_file.read_text(encoding="utf-8", errors="replace").splitlines():
         code = line.strip()

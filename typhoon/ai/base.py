@@ -60,14 +60,25 @@ class RandomPlayer:
         of the count, then that action), so the same action, without a view of the game or of
         its legal actions (which count and index with the rules' ``legal_count`` /
         ``legal_nth`` when they have them, else with the list)."""
+        return self.chooser_for(rules)(state)
+
+    def chooser_for(self, rules: Any) -> Callable[[Any], Any]:
+        """``choose_in`` for one rules object, its methods looked up once: a function of the
+        state (``play_game`` asks it at every decision of a random game)."""
         count = getattr(rules, "legal_count", None)
-        n = count(state) if count is not None else None
-        if n is None:
-            acts = rules.legal_actions(state)
-            return acts[below(self.rng.getrandbits, len(acts))]
-        i = below(self.rng.getrandbits, n)
         nth = getattr(rules, "legal_nth", None)
-        return nth(state, i) if nth is not None else rules.legal_actions(state)[i]
+        legal_actions = rules.legal_actions
+        getrandbits = self.rng.getrandbits
+
+        def choose(state: Any) -> Any:
+            n = count(state) if count is not None else None
+            if n is None:
+                acts = legal_actions(state)
+                return acts[below(getrandbits, len(acts))]
+            i = below(getrandbits, n)
+            return nth(state, i) if nth is not None else legal_actions(state)[i]
+
+        return choose
 
 
 # generic players: name -> factory or "module:factory" (imported lazily so a light install stays light)

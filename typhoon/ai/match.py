@@ -82,8 +82,8 @@ def play_game(first: str, second: str, options: dict[str, Any] | None = None, se
     players = {side: make_player(name, game_name, seed=seed * 2 + 1 + i) for i, (side, name) in enumerate(names.items())}
     check = not game.perfect_information  # a player only saw its observation: the truth judges its action
     # with perfect information a player's view is the game itself: the generic random player
-    # then draws from the rules and the state directly (``RandomPlayer.choose_in``: the same action)
-    direct = {side: p.choose_in for side, p in players.items() if not check and type(p) is RandomPlayer}
+    # then draws from the rules and the state directly (``RandomPlayer.chooser_for``: the same action)
+    direct = {side: p.chooser_for(game.rules) for side, p in players.items() if not check and type(p) is RandomPlayer}
     t0 = time.perf_counter()
     rules = game.rules  # the loop asks the rules directly: the same questions as game.is_over() etc.
     while rules.outcome(state := game.state) is None:
@@ -93,7 +93,7 @@ def play_game(first: str, second: str, options: dict[str, Any] | None = None, se
             side = rules.current_player(state)
             pick = direct.get(side)
             if pick is not None:
-                action = pick(rules, state)
+                action = pick(state)
             else:
                 action = players[side].choose(game.observed(side, keep_history=False))
             if check or type(action) is str:

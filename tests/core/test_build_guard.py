@@ -1,0 +1,33 @@
+"""scripts/build_compiled.py refuses a module whose generated C computes in C what Python
+computes with its own unbounded integers: a C shift (bits lost) or a C power (a float where
+Python gives an exact integer: ``2 ** (8 * len(mac))`` in typhoon/core/dice.py)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _build_script():
+    spec = importlib.util.spec_from_file_location("build_compiled", ROOT / "scripts" / "build_compiled.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_c_shifts_and_c_powers_are_refused_python_operations_are_not(tmp_path):
+    script = _build_script()
+    c = tmp_path / "m.c"
+    c.write_text("\n".join([
+        "  __pyx_t_3 = (1 << __pyx_t_7);",  # a C shift
+        "  __pyx_t_5 = PyFloat_FromDouble(pow(2.0, ((double)__pyx_t_9)));",  # what dice.py's 2 ** n became
+        "  __pyx_t_1 = PyNumber_Lshift(__pyx_v_one, __pyx_t_2);",  # Python's shift
+        "  __pyx_t_1 = PyNumber_Power(__pyx_int_2, __pyx_t_2, Py_None);",  # Python's power
+        "  /* pow(2.0, x) in a comment */",
+        " * 1 << __pyx_t_7",
+    ]))
+    bad = script.c_shifts(c)
+    assert bad == ["__pyx_t_3 = (1 << __pyx_t_7);", "__pyx_t_5 = PyFloat_FromDouble(pow(2.0, ((double)__pyx_t_9)));"]
+
