@@ -42,6 +42,11 @@ def test_every_registered_game_is_in_the_layer_contracts():
             key = "forbidden_modules" if section.endswith("front-ends") else "source_modules"
             assert module in cfg[section][key].split(), f"{module} missing from [{section}] {key}"
         assert module in cfg["importlinter:contract:independent-games"]["modules"].split()
+    for section in cfg.sections():  # each module named once (a game added twice hides a missing one)
+        for key, value in cfg[section].items():
+            names = value.split()
+            if key.endswith("modules"):
+                assert len(names) == len(set(names)), f"[{section}] {key} names a module twice"
 
 
 def test_no_front_end_names_a_game_module():

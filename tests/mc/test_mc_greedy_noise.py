@@ -56,8 +56,8 @@ def test_noise_zero_plays_as_the_plain_player_and_draws_nothing():
     assert len(plain) == 400 and zero == plain
     # no number drawn: the generators are where a fresh player's are
     fresh = GreedyPlayer(seed=1, noise=0.0)
-    states = (fresh.rng.getstate(), fresh._noise_rng.getstate())
-    assert all((p.rng.getstate(), p._noise_rng.getstate()) == states for p in players)
+    states = (fresh.rng.getstate(), fresh._jitter._rng.getstate())
+    assert all((p.rng.getstate(), p._jitter._rng.getstate()) == states for p in players)
 
 
 def test_noise_varies_the_german_first_plan_legally():

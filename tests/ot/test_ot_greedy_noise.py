@@ -57,7 +57,7 @@ def test_no_noise_plays_the_player_itself():
         quiet, players = _play(seed, 300, noise=0.0)
         assert quiet.action_texts() == _play(seed, 300)[0].action_texts()
         for side, p in players.items():  # not one draw from the noise's generator
-            assert p._noise_rng.getstate() == GreedyPlayer(seed=seed + SEATS[side])._noise_rng.getstate()
+            assert p._jitter._rng.getstate() == GreedyPlayer(seed=seed + SEATS[side])._jitter._rng.getstate()
 
 
 def test_noise_varies_the_first_german_movement_plan_legally():

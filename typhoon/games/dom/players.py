@@ -9,6 +9,7 @@ import math
 import random
 from typing import Any
 
+from ...core.noise import ScoreNoise
 from . import combat, movement
 from .actions import (Add, Advance, Air, Assault, Attack, Choose, Convert, End, Enter, Fight, Loss, Move, Order,
                       Pass, Retreat, Withdraw)
@@ -172,14 +173,8 @@ class GreedyPlayer:
         self.rng = random.Random(seed)
         self.threshold = threshold
         self.noise = noise
-        self.noise_rng = random.Random(None if seed is None else seed * 7919 + 17)
+        self._jitter = ScoreNoise(noise, seed)  # its own generator: noise 0 draws nothing
         self.rules: Any = None
-
-    def _jitter(self, score: float, scale: float) -> float:
-        """``score`` plus Gaussian noise of standard deviation ``noise * scale`` (``scale``: a
-        typical score difference between the alternatives at that decision); ``score`` itself
-        at noise 0 (no draw)."""
-        return score + self.noise * scale * self.noise_rng.gauss(0.0, 1.0) if self.noise else score
 
     def choose(self, game: Any) -> Any:
         state: DomState = game.state

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from ...core.noise import ScoreNoise
 from . import combat, planner, supply, victory, weather
 from .actions import Act, attack
 from .sequence import BY_ID
@@ -92,19 +93,11 @@ class GreedyPlayer:
         self.name = "greedy"
         self.rng = random.Random(seed)
         self.noise = float(noise)
-        # the noise has its own generator: noise 0 draws nothing, from it or from self.rng
-        self._noise_rng = random.Random(None if seed is None else seed * 7919 + 17)
+        self._jitter = ScoreNoise(noise, seed)  # its own generator: noise 0 draws nothing
         self._skip: tuple[Any, set[str]] = (None, set())
         self._obj: dict[str, float] = {}
         self._obj_unit: str | None = None
         self._claims: tuple[Any, dict[str, list[int]]] = (None, {})
-
-    def _jitter(self, score: float, scale: float) -> float:
-        """``score`` plus Gaussian noise of standard deviation ``noise * scale`` (``scale``: a
-        typical difference between the alternatives' scores); ``score`` itself at noise 0."""
-        if self.noise <= 0.0:
-            return score
-        return score + self.noise * scale * self._noise_rng.gauss(0.0, 1.0)
 
     # -- the decision -------------------------------------------------------------------------
     def choose(self, game: Any) -> Any:

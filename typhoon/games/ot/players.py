@@ -10,6 +10,7 @@ import math
 import random
 from typing import Any, NamedTuple
 
+from ...core.noise import ScoreNoise
 from ...core.paths import flood
 from . import combat
 from .actions import Advance, Air, Allocate, Attack, End, Evade, Exit, InSupport, Loss, Move, Plan, Retreat, Stand
@@ -134,15 +135,7 @@ class GreedyPlayer:
         self.name = "greedy"
         self.rng = random.Random(seed)
         self.noise = float(noise)
-        # the noise has its own generator: noise 0 draws nothing, from it or from self.rng
-        self._noise_rng = random.Random((seed or 0) * 7919 + 17)
-
-    def _jitter(self, score: float, scale: float) -> float:
-        """``score`` plus Gaussian noise of standard deviation ``noise * scale`` (``scale``: a
-        typical difference between the alternatives' scores); ``score`` itself at noise 0."""
-        if self.noise <= 0.0:
-            return score
-        return score + self.noise * scale * self._noise_rng.gauss(0.0, 1.0)
+        self._jitter = ScoreNoise(noise, seed)  # its own generator: noise 0 draws nothing
 
     def choose(self, game: Any) -> Any:
         state: OtState = game.state
