@@ -114,10 +114,13 @@ class GreedyBaseline:
     # -- battles: exact expectation over the chance outcomes --------------------------------
     def _plan_battles(self, game: Game, descs: list[tuple[Any, dict]]) -> list[Any]:
         sit = self._situation(game)
+        sit["ends"] = [a for a, d in descs if d["verb"] == "end"]
         declared = {b["target"] for b in sit["view"].get("battles", [])}
         by_target: dict[str, list[tuple[str, Any]]] = {}
         for a, d in descs:
-            if d["verb"] == "attack" and d.get("hex") not in declared:
+            # an attack that names no unit (Drive on Moscow: every eligible unit attacks) is not
+            # one this planner can group: it is left out, not guessed
+            if d["verb"] == "attack" and d.get("units") and d.get("hex") not in declared:
                 by_target.setdefault(d["hex"], []).append((d["units"][0], a))
         options = []
         for target, pairs in by_target.items():
@@ -195,6 +198,9 @@ class GreedyBaseline:
             self._phase = g.rules.phase_key(g.state)
         steps = 0
         while not g.is_over() and not g.is_chance() and steps < 12 and g.rules.phase_key(g.state) == self._phase:
+            # an "end" of the phase is legal: the battle is over (the test below, without listing every action)
+            if any(g.rules.is_legal(g.state, e) for e in sit["ends"]):
+                break
             acts = list(g.legal_actions)
             if any(self.pkg.describe(g.state, a)["verb"] in ("end", "move", "attack") for a in acts):
                 break  # the battle is over: the phase goes on
