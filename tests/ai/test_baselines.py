@@ -103,26 +103,3 @@ def test_baseline_games_do_not_depend_on_the_hash_seed():
                            env={**os.environ, "PYTHONHASHSEED": str(h)}).stdout for h in (1, 2, 3)}
     assert len(logs) == 1
 
-
-def test_greedy_baseline_meets_an_attack_that_names_no_unit():
-    # Drive on Moscow's "attack HEX" declares with every eligible unit (its description names
-    # none): the battle planner leaves it out instead of failing on the empty list (it raised
-    # IndexError at the German's first combat phase)
-    pkg = registry.get("dom")
-    game = pkg.new_game({}, seed=3, keep_history=False)
-    base, other = make_player("baseline-greedy", "dom", seed=3), make_player("greedy", "dom", seed=4)
-    offered = 0
-    while not game.is_over() and game.ply < 400:
-        if game.is_chance():
-            game.roll()
-            continue
-        side = game.current_player
-        obs = game.observed(side, keep_history=False)
-        if side == pkg.sides[0]:
-            descs = [pkg.describe(obs.state, a) for a in obs.legal_actions]
-            offered += any(d["verb"] == "attack" and not d.get("units") for d in descs)
-            action = base.choose(obs)
-        else:
-            action = other.choose(obs)
-        game.push(action)  # validated: every choice legal
-    assert offered >= 1
