@@ -4,8 +4,10 @@ The greedy player moves one unit at a time to the hex that scores best for its s
 each unit towards the places not yet held that fewer German units are already heading for,
 in supply, stacked, out of reach of Soviet attacks it could not stand (above all in MUD, when
 German defence is halved), garrisoning the places taken; Soviet: stacked on defensive hexes
-between the enemy and the objectives), overruns when it can, attacks and takes sensible
-retreats, losses and advances. The German player prices every attack exactly on the CRT with
+between the enemy and the objectives, the units nearest Moscow garrisoning it against the
+German strength near it, the reinforcements entering nearest it while that garrison is short,
+and the garrison attacking only where no result takes it out of Moscow), overruns when it can,
+attacks and takes sensible retreats, losses and advances. The German player prices every attack exactly on the CRT with
 the fewest units that reach each odds column (``planner.py``); both pay exchanges with the
 cheapest units. It reads only the public state."""
 
@@ -20,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from ...core.noise import ScoreNoise
-from . import combat, planner, supply, victory, weather
+from . import combat, movement, planner, supply, victory, weather
 from .actions import Act, attack
 from .sequence import BY_ID
 from .state import MCState
@@ -28,6 +30,10 @@ from .state import MCState
 # CRT results that leave the defender's hexes to the attacker (L78-83)
 _CLEARED = ("De", "DeAd", "Dr", "Ex", "HEx")
 
+
+# CRT results that cost the attacker no unit and do not move it (L78-80): the only ones Moscow's
+# garrison risks (Br, Ex, 1/2 Ex, Ar and Ae take units out of Moscow, L81-85)
+_GARRISON_SAFE = frozenset({"De", "DeAd", "Dr"})
 
 loss_points = planner.loss_points
 
@@ -58,14 +64,79 @@ def attack_value(state: MCState, side: str, targets: tuple[str, ...], summary: d
 
 
 
+def moscow_danger(state: MCState, reach: int = 4) -> tuple[str, float, float] | None:
+    """What a German attack on a Soviet Moscow (D-VICTORY: sudden death) could bring: Moscow's
+    hex, the German attack strength near it (printed strength times the weather's factor,
+    RAINS L98, MUD L99, WINTER L100: in full within ``reach`` / 2 hexes, half within
+    ``reach``) and the Soviet defence strength in it (printed). None without Moscow or with
+    Moscow German. Memoised in the state's cache, which every change of the position clears."""
+    key = ("ai_moscow_danger", reach)
+    if key in state._cache:
+        return state._cache[key]
+    data = state.data
+    m = data.moscow()
+    got = None
+    if m is not None and state.control.get(m) != "german":
+        threat = 0.0
+        defence = 0.0
+        for u, h in state.stacks.hex_of.items():
+            spec = data.units[u]
+            if spec.side == "soviet":
+                if h == m:
+                    defence += spec.strength
+                continue
+            if spec.eb:
+                continue
+            d = data.distance(h, m)
+            if d <= reach:
+                f = float(weather.attack_factor(data, state.turn, "german", spec.mechanized))
+                threat += spec.strength * f * (1.0 if 2 * d <= reach else 0.5)
+        got = (m, threat, defence)
+    state._cache[key] = got
+    return got
+
+
+def moscow_fall_chance(state: MCState, threat: float, defence: float) -> float:
+    """The chance that an attack of ``threat`` on ``defence`` in Moscow clears it (the CRT's
+    results that leave the hex to the attacker, L78-83, at the column of those strengths,
+    Combat (F) L63, with Moscow's terrain modifier, Combat (O) L72)."""
+    if threat <= 0:
+        return 0.0
+    data = state.data
+    if defence <= 0:
+        return 1.0
+    col = combat.column_of(state, Fraction(threat).limit_denominator(8), Fraction(defence).limit_denominator(8))
+    if col is None:
+        return 1.0
+    if col < 0:
+        return 0.0
+    m = data.moscow()
+    drm = data.terrain_drm.get(data.terrain[m], 0) if m is not None else 0
+    return float(sum(p for r, p in data.crt.distribution(col, drm).items() if r in _CLEARED))
+
+
+# the distance from Moscow within which German units call for its reserve, and from which it comes
+RESERVE_REACH = 12
+
+# weight of the danger to Moscow in the evaluation: a threat, not yet an attack
+MOSCOW_DANGER_WEIGHT = 0.6
+
+
 def evaluate(state: MCState, side: str) -> float:
-    """A value in [0, 1] of the state for ``side`` (1 won, 0 lost)."""
+    """A value in [0, 1] of the state for ``side`` (1 won, 0 lost): the victory margin against
+    what the scenario needs (D-VICTORY) on a logistic scale, and, while Moscow is Soviet, the
+    chance that the German units near it take it (sudden death, D-VICTORY; ``moscow_danger``),
+    weighted by ``MOSCOW_DANGER_WEIGHT``."""
     if state.outcome is not None:
         return 0.5 if state.outcome.winner is None else float(state.outcome.winner == side)
     sc = state.data.scenarios.get(state.scenario)
     needs = sc.needs if sc else 0
     x = float(victory.margin(state) - needs) / 10.0
     v = 1 / (1 + math.exp(-x))
+    danger = moscow_danger(state) if state.scenario != "test" else None
+    if danger is not None:
+        p = MOSCOW_DANGER_WEIGHT * moscow_fall_chance(state, danger[1], danger[2])
+        v = p + (1 - p) * v
     return v if side == "german" else 1 - v
 
 
@@ -98,6 +169,7 @@ class GreedyPlayer:
         self._obj: dict[str, float] = {}
         self._obj_unit: str | None = None
         self._claims: tuple[Any, dict[str, list[int]]] = (None, {})
+        self._reserve: tuple[Any, tuple[str | None, frozenset[str], bool]] = (None, (None, frozenset(), False))
 
     # -- the decision -------------------------------------------------------------------------
     def choose(self, game: Any) -> Any:
@@ -135,7 +207,10 @@ class GreedyPlayer:
                 return legal[-1]
             target = moves[0].args[1]
             place = state.data.place_at.get(target)
-            if side == "german" or place is not None:
+            if side == "soviet":
+                garrison = self._garrison(state)
+                moves = [a for a in moves if a.args[0] not in garrison]  # Moscow's garrison stays
+            if moves and (side == "german" or place is not None):
                 # advance the strongest available unit into the hex once
                 if state.battle.get("advanced"):
                     return Act("advance", ("none",))
@@ -154,11 +229,14 @@ class GreedyPlayer:
             tg, units, nodr = found
             return attack(tg, tuple(sorted(units, key=state.data.unit_index.__getitem__)), nodr=nodr)
         best, best_score = Act("end"), 0.25
+        garrison = self._garrison(state)
         for a in rules.legal_actions(state):
             if a.verb != "attack":
                 continue
             tg, units, _, nodr = a.attack_parts()
             s = combat.odds_summary(state, side, tg, units, nodr=nodr)
+            if garrison.intersection(units) and not _GARRISON_SAFE.issuperset(s["results"]):
+                continue  # Moscow's garrison attacks only where it can lose nothing (L78-85)
             score = self._jitter(attack_value(state, side, tg, s), 1.0)
             if score > best_score:
                 best, best_score = a, score
@@ -171,12 +249,19 @@ class GreedyPlayer:
             self._skip = (key, set())
         skip = self._skip[1]
         legal_over = [a for a in rules.legal_actions(state) if a.verb == "overrun"] if state.active is None else []
+        if side == "soviet" and legal_over:
+            garrison = self._garrison(state)
+            # the overrunning units must advance (Overrun L91): never Moscow's garrison
+            legal_over = [a for a in legal_over if not garrison.intersection(a.args[1:])]
         if legal_over:
             return legal_over[0]
         if side == "soviet":
             for u in rules.due(state):
                 entries = [a for a in rules.legal_actions(state) if a.verb == "enter" and a.args[0] == u]
                 if entries:
+                    m, _, short = self._moscow_reserve(state)
+                    if short and m is not None:  # Moscow's reserve first
+                        return min(entries, key=lambda a: self._jitter(state.data.distance(a.args[1], m), 1.0))
                     # scale 1: one hex nearer the enemy or farther
                     return min(entries, key=lambda a: self._jitter(self._threat_distance(state, a.args[1]), 1.0))
         units = [state.active] if state.active is not None else []
@@ -347,7 +432,59 @@ class GreedyPlayer:
                 score -= 4.0
             if adj_enemy and friends == 0:
                 score -= 2.0
+            score += self._moscow_guard(state, unit, h)
         return score
 
+    def _garrison(self, state: MCState) -> set[str]:
+        """Soviet: the units in Moscow while German units are near it (``moscow_danger``)."""
+        danger = moscow_danger(state)
+        if danger is None or danger[1] <= 0:
+            return set()
+        return set(state.at(danger[0]))
 
-__all__ = ["GreedyPlayer", "RandomPlayer", "evaluate"]
+    def _moscow_guard(self, state: MCState, unit: str, h: str) -> float:
+        """Soviet: the Moscow reserve (``_moscow_reserve``) marches to Moscow and stays there
+        (8 in Moscow, one less a hex farther); the other units leave Moscow to it."""
+        m, reserve, _ = self._moscow_reserve(state)
+        if m is None or unit not in reserve:
+            return 0.0
+        return 8.0 - state.data.distance(h, m)
+
+    def _moscow_reserve(self, state: MCState) -> tuple[str | None, frozenset[str], bool]:
+        """Once per phase: the Soviet units that garrison Moscow (D-VICTORY: sudden death) against
+        the German strength within ``RESERVE_REACH`` hexes of it (``moscow_danger``: the MUD
+        of L99 slows the reserve too, so it leaves early): the units within that distance
+        nearest Moscow, in it first, until their strength and that of the EBs in it match the
+        threat, as many as the stacking limit (L43) leaves room for beside the EBs (the front
+        far away is never stripped); and whether Moscow is still short of defence there and
+        within two hexes (then the reinforcements enter nearest Moscow, Rail (A) L115, and go
+        there by rail: a reserve unit far away may not arrive in MUD). Chosen again when a
+        unit enters or leaves the map."""
+        key = (state.turn, state.phase, len(state.stacks.hex_of))
+        if self._reserve[0] == key:
+            return self._reserve[1]
+        got: tuple[str | None, frozenset[str], bool] = (None, frozenset(), False)
+        danger = moscow_danger(state, reach=RESERVE_REACH)
+        if danger is not None and danger[1] > 0:
+            m, threat, _ = danger
+            data = state.data
+            ebs = [u for u in state.at(m) if data.units[u].eb]
+            have = float(sum(data.units[u].strength for u in ebs))
+            room = movement.STACK_LIMIT - len(ebs)
+            pool = sorted((d, u) for u, h in state.stacks.hex_of.items()
+                          if data.units[u].side == "soviet" and not data.units[u].eb
+                          and (d := data.distance(h, m)) <= RESERVE_REACH)
+            picked = []
+            near = have
+            for d, u in pool:
+                if have >= threat or len(picked) >= room:
+                    break
+                picked.append(u)
+                have += data.units[u].strength
+                near += data.units[u].strength if d <= 2 else 0
+            got = (m, frozenset(picked), near < threat and len(state.at(m)) < movement.STACK_LIMIT)
+        self._reserve = (key, got)
+        return got
+
+
+__all__ = ["GreedyPlayer", "RandomPlayer", "evaluate", "moscow_danger", "moscow_fall_chance"]
