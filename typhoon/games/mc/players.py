@@ -7,9 +7,9 @@ German defence is halved), garrisoning the places taken; Soviet: stacked on defe
 between the enemy and the objectives, the units nearest Moscow garrisoning it against the
 German strength near it, the reinforcements entering nearest it while that garrison is short,
 and the garrison attacking only where no result takes it out of Moscow), overruns when it can,
-attacks and takes sensible retreats, losses and advances. The German player prices every attack exactly on the CRT with
-the fewest units that reach each odds column (``planner.py``); both pay exchanges with the
-cheapest units. It reads only the public state."""
+attacks and takes sensible retreats, losses and advances. The German player prices every
+attack exactly on the CRT with the fewest units that reach each odds column (``planner.py``);
+both pay exchanges with the cheapest units. It reads only the public state."""
 
 from __future__ import annotations
 
@@ -110,8 +110,7 @@ def moscow_fall_chance(state: MCState, threat: float, defence: float) -> float:
         return 1.0
     if col < 0:
         return 0.0
-    m = data.moscow()
-    drm = data.terrain_drm.get(data.terrain[m], 0) if m is not None else 0
+    drm = data.terrain_drm.get(data.terrain[data.moscow()], 0)  # called only with a Moscow
     return float(sum(p for r, p in data.crt.distribution(col, drm).items() if r in _CLEARED))
 
 
@@ -133,7 +132,7 @@ def evaluate(state: MCState, side: str) -> float:
     needs = sc.needs if sc else 0
     x = float(victory.margin(state) - needs) / 10.0
     v = 1 / (1 + math.exp(-x))
-    danger = moscow_danger(state) if state.scenario != "test" else None
+    danger = moscow_danger(state) if victory.sudden_death_applies(state) else None
     if danger is not None:
         p = MOSCOW_DANGER_WEIGHT * moscow_fall_chance(state, danger[1], danger[2])
         v = p + (1 - p) * v

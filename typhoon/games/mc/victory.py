@@ -27,10 +27,16 @@ def margin(state: MCState) -> Fraction:
     return german_points(state) - soviet_points(state) - base
 
 
+def sudden_death_applies(state: MCState) -> bool:
+    """Whether German control of Moscow can win at once: in every scenario of the kit, not on
+    the small test maps (scenario 'test')."""
+    return state.scenario != "test" and state.data.moscow() is not None
+
+
 def sudden_death(state: MCState) -> Outcome | None:
     """At the end of a game turn: German control of Moscow wins at once."""
     m = state.data.moscow()
-    if m is not None and state.control.get(m) == "german" and state.scenario != "test":
+    if sudden_death_applies(state) and state.control.get(m) == "german":
         return Outcome("german", "German units hold Moscow (D-VICTORY)", scores(state))
     return None
 
