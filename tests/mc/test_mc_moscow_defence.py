@@ -94,3 +94,21 @@ def test_moscow_garrison_does_not_overrun_out_of_moscow():
         assert any(a.verb == "overrun" for a in g.legal_actions)
         act = GreedyPlayer(seed=1).choose(g)
         assert (act.verb == "overrun") is overruns, (places[0]["name"], str(act))
+
+
+def test_a_noisy_soviet_keeps_its_ebs_where_they_stand():
+    # the search's plans are the greedy player with noise; its EBs still hold their hexes (the
+    # greedy's own choice): a noisy plan that walked a second EB into Moscow filled the stack
+    # (L43) its reserve needed. The other units still wander with the noise
+    ends = set()
+    for seed in range(1, 7):
+        g = build({S("eb", 1, kind="eb"): "0505", S("eb2", 1, kind="eb"): "0705", S("r", 3): "0905",
+                   G("pz", 5, 8, "armour", mech=True): "0201"}, phase="soviet_movement", turn=1, places=MOSCOW,
+                  rail=[["0305", "0405", "0505", "0605", "0705", "0805"]])  # EBs move along rail only (EB (D) L127)
+        assert g.rules.unit_actions(g.state, "eb2")  # it could move into Moscow
+        player = GreedyPlayer(seed=seed, noise=6.0)
+        while g.state.phase == "soviet_movement" and not g.is_chance():
+            g.push(player.choose(g), validate=True)
+        assert (g.state.hex_of("eb"), g.state.hex_of("eb2")) == ("0505", "0705"), seed
+        ends.add(g.state.hex_of("r"))
+    assert len(ends) > 1

@@ -38,6 +38,11 @@ _GARRISON_SAFE = frozenset({"De", "DeAd", "Dr"})
 loss_points = planner.loss_points
 
 
+def _exact(score: float, scale: float) -> float:
+    """``ScoreNoise`` at noise 0: the score itself."""
+    return score
+
+
 def attack_value(state: MCState, side: str, targets: tuple[str, ...], summary: dict[str, Any]) -> float:
     """The expected change of the victory margin (D-VICTORY) for ``side`` of an attack: German
     points are half the Soviet strength eliminated, Soviet points the German strength; Ex costs
@@ -277,8 +282,11 @@ class GreedyPlayer:
                 hexes = [state.hex_of(u)] + [a.args[1] for a in acts if a.verb in ("move", "rail")]
                 self._obj, self._obj_unit = self._objectives(state, u, hexes, targets), u
             here = self._score(state, side, u, state.hex_of(u), targets)
+            # the Soviet EBs hold their hexes (``_score``) whatever the noise: a noisy plan that
+            # walked one into Moscow took the room of its reserve (stacking L43)
+            jitter = _exact if side == "soviet" and state.data.units[u].eb else self._jitter
             # scale 0.5: about one hex nearer an objective, or a friend more in the stack
-            best, best_v = None, self._jitter(here, 0.5) + 0.01
+            best, best_v = None, jitter(here, 0.5) + 0.01
             for a in acts:
                 if a.verb == "move":
                     v = self._score(state, side, u, a.args[1], targets)
@@ -290,7 +298,7 @@ class GreedyPlayer:
                     v = here - 1.0 if u in state.mp_left else -1e9
                 else:
                     continue
-                v = self._jitter(v, 0.5)
+                v = jitter(v, 0.5)
                 if v > best_v:
                     best, best_v = a, v
             if best is not None:
