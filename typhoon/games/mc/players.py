@@ -38,9 +38,8 @@ _GARRISON_SAFE = frozenset({"De", "DeAd", "Dr"})
 loss_points = planner.loss_points
 
 
-def _exact(score: float, scale: float) -> float:
-    """``ScoreNoise`` at noise 0: the score itself."""
-    return score
+# noise 0: the score itself (it never draws)
+_EXACT = ScoreNoise(0.0, 0)
 
 
 def attack_value(state: MCState, side: str, targets: tuple[str, ...], summary: dict[str, Any]) -> float:
@@ -284,7 +283,7 @@ class GreedyPlayer:
             here = self._score(state, side, u, state.hex_of(u), targets)
             # the Soviet EBs hold their hexes (``_score``) whatever the noise: a noisy plan that
             # walked one into Moscow took the room of its reserve (stacking L43)
-            jitter = _exact if side == "soviet" and state.data.units[u].eb else self._jitter
+            jitter = _EXACT if side == "soviet" and state.data.units[u].eb else self._jitter
             # scale 0.5: about one hex nearer an objective, or a friend more in the stack
             best, best_v = None, jitter(here, 0.5) + 0.01
             for a in acts:
