@@ -25,8 +25,16 @@ def test_the_moscow_campaign_defaults_to_the_default_search_level():
     assert default_players(registry.get("mc")) == {"german": "human", "soviet": "search-normal"}
 
 
+def test_operation_typhoon_names_its_default_by_the_side_the_computer_plays():
+    # the search's Russian is far stronger than greedy's; its German is not (docs/ai.md, session 26)
+    assert base.default_player("ot", "russian") == "search-normal"
+    assert base.default_player("ot", "german") == "greedy"
+    assert base.default_player("ot") == "search-normal"  # facing a person on the first side
+    assert default_players(registry.get("ot")) == {"german": "human", "russian": "search-normal"}
+
+
 def test_a_game_naming_no_default_gets_its_own_first_player():
-    for game in ("ot", "dom", "mini"):
+    for game in ("dom", "mini"):
         assert registry.get(game).default_player is None
         assert base.default_player(game) == next(iter(base.game_players(game)))
 

@@ -133,3 +133,21 @@ def test_battle_with_shift_odds_and_result(page, api, server, shot):
     assert "; ".join(roll.events) in page.locator('[data-testid="last-roll"]').inner_text()
     shot(page, "08_forest_battle_result")
     settle_choices(page, api, gid, seat)
+
+
+def test_the_start_page_offers_the_default_computer_player_of_the_side_it_will_play(page, server):
+    # Operation Typhoon names one by side (docs/ai.md, session 26): the search plays the Russian,
+    # greedy the German; the choice follows the side the person takes
+    page.goto(server + "/")
+    page.select_option("select[name=game]", "ot")
+    page.wait_for_selector('[data-option="scenario"]')
+    page.check("input[name=mode][value=ai]")
+    ai = page.locator("select[name=ai]")
+    page.check("input[name=human_side][value=german]")
+    assert ai.input_value() == "search-normal"
+    page.check("input[name=human_side][value=russian]")
+    assert ai.input_value() == "greedy"
+    page.check("input[name=human_side][value=german]")
+    assert ai.input_value() == "search-normal"
+    page.select_option("select[name=game]", "bfm")
+    assert ai.input_value() == "search-normal"

@@ -341,3 +341,13 @@ def test_ai_mode_default_computer_player(client):
     assert v["players"] == {"german": "search-normal", "soviet": "human"}
     assert v["current_player"] == "soviet" and v["you_act"] and v["version"] > 0
     assert {e["player"] for e in v["log"]} <= {"german", None}
+
+
+def test_ai_mode_default_computer_player_by_its_side(client):
+    # Operation Typhoon names one by the side the computer plays (docs/ai.md, session 26)
+    ot = {g["name"]: g for g in client.get("/api/meta").json()["games"]}["ot"]
+    assert ot["default_players"] == {"german": "greedy", "russian": "search-normal"}
+    for human, computer, name in (("german", "russian", "search-normal"), ("russian", "german", "greedy")):
+        g = new_game(client, game="ot", mode="ai", human_side=human, seed=1)
+        players = view(client, g["id"], g["seats"][human])["players"]
+        assert players == {human: "human", computer: name}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Mapping
 from typing import Any, Callable
 
 from ..core.contract import Player, PlayerFactory
@@ -129,14 +130,17 @@ def own_player(game: str = DEFAULT_GAME) -> str:
     return next(iter(own)) if own else "random"
 
 
-def default_player(game: str = DEFAULT_GAME) -> str:
+def default_player(game: str = DEFAULT_GAME, side: str | None = None) -> str:
     """The computer player a person faces when they name none (``typhoon play``, the server's
     games against the computer, a seat the clock hands to the computer, the start page's
-    choice): the package's ``default_player`` when it names one this registry can make (Battle
-    for Moscow: ``search-normal``, the default level of docs/ai.md), else the game's first own
-    player, else ``random``."""
+    choice), playing ``side``: the package's ``default_player`` when it names one this registry
+    can make (Battle for Moscow: ``search-normal``, the default level of docs/ai.md; a mapping
+    names one per side, Operation Typhoon's; ``side`` None asks for the one facing a person on
+    the game's first side), else the game's first own player, else ``random``."""
     pkg = registry.get(game)
     preferred = getattr(pkg, "default_player", None)
+    if isinstance(preferred, Mapping):
+        preferred = preferred.get(side if side is not None else pkg.sides[-1])
     if preferred:
         _load_plugins()
         if preferred in game_players(game) or preferred in _GENERIC:

@@ -28,12 +28,11 @@ from .common import (
 
 
 def default_players(pkg) -> dict[str, str]:
-    """The first side is the human; every other side the game's default computer player
-    (``typhoon.ai.base.default_player``: Battle for Moscow's search-normal)."""
+    """The first side is the human; every other side the game's default computer player for
+    that side (``typhoon.ai.base.default_player``: Battle for Moscow's search-normal)."""
     from ..ai.base import default_player
 
-    computer = default_player(pkg.name)
-    return {s: ("human" if i == 0 else computer) for i, s in enumerate(pkg.sides)}
+    return {s: ("human" if i == 0 else default_player(pkg.name, s)) for i, s in enumerate(pkg.sides)}
 
 
 @main.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})

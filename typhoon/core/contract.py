@@ -27,8 +27,9 @@ action / query`` and boardgame.io's ``playerView``:
                           place a game checks "may these units attack that hex"
 ``rules_doc()``           charts, result codes, victory conditions and rule references for display
 ``players()``             the computer players this game offers (``name -> factory(seed, **kw)``)
-``default_player``        the computer player a person faces when none is named (None: the first
-                          of ``players()``; ``typhoon.ai.base.default_player``)
+``default_player``        the computer player a person faces when none is named: one name, or one
+                          per side the computer plays (None: the first of ``players()``;
+                          ``typhoon.ai.base.default_player``)
 ``encoding()``            the research encoding (fixed action space, observation tensors)
 ``evaluate()``            a heuristic value of a state for a side in [0, 1] (search players)
 ``search_budgets()``      per search level, the budget fields this game (with these options) sets
@@ -44,7 +45,7 @@ with a ``seen_by`` set; ``Game.log_view(seat)``, ``Game.observed(seat)`` and the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -305,7 +306,8 @@ class BasePackage:
     sides: tuple[str, ...] = ()
     side_names: dict[str, str] = {}
     rules: Any = None
-    default_player: str | None = None  # the computer player a person faces when none is named
+    # the computer player a person faces when none is named: one name, or {side: name} by the side it plays
+    default_player: str | Mapping[str, str] | None = None
 
     # options
     def option_specs(self) -> list[OptionSpec]:

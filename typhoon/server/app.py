@@ -119,7 +119,8 @@ def game_entry(name: str) -> dict[str, Any]:
         "side_names": dict(pkg.side_names),
         "option_specs": [o.to_json() for o in pkg.option_specs()],
         "players": ["human", *player_names(pkg)],
-        "default_player": default_player(pkg),
+        "default_player": default_player(pkg),  # facing a person on the first side
+        "default_players": {s: default_player(pkg, s) for s in pkg.sides},  # by the side the computer plays
     }
 
 

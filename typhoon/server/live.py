@@ -108,11 +108,12 @@ def make_player(pkg: GamePackage, name: str, seed: int) -> Any:
     return base.make_player(name, game=pkg.name, seed=seed)
 
 
-def default_player(pkg: GamePackage) -> str:
-    """The computer player an "ai" game gets when none is named (``typhoon.ai.base.default_player``)."""
+def default_player(pkg: GamePackage, side: str | None = None) -> str:
+    """The computer player an "ai" game gets on ``side`` when none is named
+    (``typhoon.ai.base.default_player``)."""
     from ..ai import base
 
-    return base.default_player(pkg.name)
+    return base.default_player(pkg.name, side)
 
 
 def check_player(pkg: GamePackage, name: str) -> None:
@@ -442,11 +443,10 @@ class Games:
             human = human_side or sides[0]
             if human not in sides:
                 raise ApiError(422, f"human_side must be one of {sides} for {pkg.title}, not {human!r}")
-            name = ai or default_player(pkg)
-            check_player(pkg, name)
             for s in sides:
                 if s != human:
-                    players[s] = name
+                    players[s] = ai or default_player(pkg, s)
+                    check_player(pkg, players[s])
             secret[human] = secrets.token_urlsafe(18)
         elif mode == "hotseat":
             secret[BOTH] = secrets.token_urlsafe(18)
@@ -656,7 +656,7 @@ class Games:
             name = live.pkg.side_names.get(side, side)
             live.changes += 1
             if kind == "computer":
-                players = {**meta.players, side: default_player(live.pkg)}
+                players = {**meta.players, side: default_player(live.pkg, side)}
                 meta.players = players
                 meta.clock.setdefault("took_over", []).append(side)
                 self._tick(live)

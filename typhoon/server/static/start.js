@@ -116,11 +116,18 @@ export async function renderStart(root) {
     if (!g) return;
     sidesBox.replaceChildren(...g.sides.map((s, i) => radio("human_side", s, g.side_names[s] || s, i === 0)));
     const ais = (g.players || []).filter((p) => p !== "human");
-    const preferred = g.default_player;  // always one of the players offered (ai.base.default_player)
-    aiSelect.replaceChildren(...ais.map((a) => h("option", { value: a, selected: a === preferred }, a)));
+    aiSelect.replaceChildren(...ais.map((a) => h("option", { value: a }, a)));
+    syncComputer();
     optionsBox.replaceChildren(h("legend", {}, `${g.title}: rules`), ...(g.option_specs || []).map((s) => optionField(s)));
     importSide.replaceChildren(...g.sides.map((s) => h("option", { value: s }, g.side_names[s] || s)));
     syncCreationFields(form, g);
+  };
+  // the computer's default for the side it plays (ai.base.default_player; always one offered)
+  const syncComputer = () => {
+    const g = current();
+    const human = form.elements.human_side ? form.elements.human_side.value : g.sides[0];
+    const computer = g.sides.find((s) => s !== human) || g.sides[g.sides.length - 1];
+    aiSelect.value = (g.default_players || {})[computer] || g.default_player;
   };
   const syncMode = () => {
     const mode = form.elements.mode.value;
@@ -130,6 +137,7 @@ export async function renderStart(root) {
     syncCreationMode(form, mode);
   };
   form.addEventListener("change", syncMode);
+  form.addEventListener("change", (ev) => { if (ev.target.name === "human_side") syncComputer(); });
   gameSelect.addEventListener("change", syncGame);
 
   form.addEventListener("submit", async (ev) => {
