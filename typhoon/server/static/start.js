@@ -125,9 +125,8 @@ export async function renderStart(root) {
   // the computer's default for the side it plays (ai.base.default_player; always one offered)
   const syncComputer = () => {
     const g = current();
-    const human = form.elements.human_side ? form.elements.human_side.value : g.sides[0];
-    const computer = g.sides.find((s) => s !== human) || g.sides[g.sides.length - 1];
-    aiSelect.value = (g.default_players || {})[computer] || g.default_player;
+    const human = form.elements.human_side.value;
+    aiSelect.value = g.default_players[g.sides.find((s) => s !== human)];
   };
   const syncMode = () => {
     const mode = form.elements.mode.value;
@@ -136,8 +135,10 @@ export async function renderStart(root) {
     form.querySelector(".seed-note").hidden = mode !== "network";
     syncCreationMode(form, mode);
   };
-  form.addEventListener("change", syncMode);
-  form.addEventListener("change", (ev) => { if (ev.target.name === "human_side") syncComputer(); });
+  form.addEventListener("change", (ev) => {
+    syncMode();
+    if (ev.target.name === "human_side") syncComputer();
+  });
   gameSelect.addEventListener("change", syncGame);
 
   form.addEventListener("submit", async (ev) => {
