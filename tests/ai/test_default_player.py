@@ -50,3 +50,23 @@ def test_play_names_the_default_opponent_when_none_is_asked(tmp_path):
     r = CliRunner().invoke(main, ["play", "--seed", "3", "--save-to", str(save), "--line"], input="quit\n")
     assert r.exit_code == 0, r.output
     assert json.loads(save.read_text())["players"] == {"german": "human", "soviet": "search-normal"}
+
+
+def test_a_person_who_names_the_side_they_play_faces_the_computer_on_the_other():
+    # `typhoon play --russian human`: the person plays the Russian, the computer the German
+    # (the German's default by its side); two people name both sides
+    assert default_players(registry.get("ot"), {"russian": "human"}) == {"german": "greedy", "russian": "search-normal"}
+    assert default_players(registry.get("bfm"), {"soviet": "random"}) == {"german": "human", "soviet": "search-normal"}
+
+
+def test_play_as_the_second_side_gives_the_first_to_the_computer(tmp_path):
+    save = tmp_path / "g.json"
+    r = CliRunner().invoke(main, ["play", "--seed", "3", "--soviet", "human", "--save-to", str(save), "--line"],
+                           input="quit\n")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(save.read_text())
+    assert doc["players"] == {"german": "search-normal", "soviet": "human"}
+    assert doc["actions"] and "Soviet>" in r.output  # the computer's German turn was played first
+    r = CliRunner().invoke(main, ["play", "--seed", "3", "--german", "human", "--soviet", "human", "--save-to",
+                                  str(save), "--line"], input="quit\n")
+    assert json.loads(save.read_text())["players"] == {"german": "human", "soviet": "human"}

@@ -23,7 +23,7 @@ from typhoon.cli import main
 from typhoon.games import registry
 
 BFM_KIT = Path(__file__).parents[2] / "typhoon" / "games" / "bfm" / "kit"
-BASE = ["play", "--soviet", "human", "--seed", "3", "--edition", "2009", "--no-autosave"]
+BASE = ["play", "--german", "human", "--soviet", "human", "--seed", "3", "--edition", "2009", "--no-autosave"]
 
 
 def copy_kit(tmp_path: Path, name: str = "my-bfm") -> Path:
@@ -153,7 +153,7 @@ def test_a_kit_game_saves_and_goes_on_with_the_same_kit_only(tmp_path):
     root = copy_kit(tmp_path)
     edit(root, "tables.json", lambda t: crt_of(t)["rows"]["1"].__setitem__(1, "DE"))
     save = tmp_path / "game.json"
-    r = play(["play", "--soviet", "human", "--seed", "3", "--edition", "2009", "--save-to", str(save), "--kit", str(root)],
+    r = play(["play", "--german", "human", "--soviet", "human", "--seed", "3", "--edition", "2009", "--save-to", str(save), "--kit", str(root)],
              ["attack LVII 0506", "commit"])
     assert r.exit_code == 0, r.output
     die, _, result = rolled(r.output)
@@ -168,6 +168,6 @@ def test_a_kit_game_saves_and_goes_on_with_the_same_kit_only(tmp_path):
     r = play(["play", "--load", str(save), "--no-autosave", "--kit", str(other)], [])
     assert r.exit_code == 1 and "a save continues only on the very kit it was played on" in r.output
     # with the same kit: the game goes on where it was, the same roll in its history
-    r = play(["play", "--load", str(save), "--no-autosave", "--kit", str(root), "--soviet", "human"], ["log"])
+    r = play(["play", "--load", str(save), "--no-autosave", "--kit", str(root), "--german", "human", "--soviet", "human"], ["log"])
     assert r.exit_code == 0, r.output
     assert f"Die {die} at 2:1: {result}" in r.output and result == crt_cell(root, die, "2:1")

@@ -27,12 +27,16 @@ from .common import (
 )
 
 
-def default_players(pkg) -> dict[str, str]:
-    """The first side is the human; every other side the game's default computer player for
-    that side (``typhoon.ai.base.default_player``: Battle for Moscow's search-normal)."""
+def default_players(pkg, asked: dict[str, str] | None = None) -> dict[str, str]:
+    """Who plays each side no one was named for: the first side is the human and every other
+    side the game's default computer player for that side (``typhoon.ai.base.default_player``:
+    Battle for Moscow's search-normal); but once a person names a side they play
+    (``--russian human``), every side not named is the computer's."""
     from ..ai.base import default_player
 
-    return {s: ("human" if i == 0 else default_player(pkg.name, s)) for i, s in enumerate(pkg.sides)}
+    person_named = "human" in (asked or {}).values()
+    return {s: ("human" if i == 0 and not person_named else default_player(pkg.name, s))
+            for i, s in enumerate(pkg.sides)}
 
 
 @main.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
@@ -40,7 +44,8 @@ def default_players(pkg) -> dict[str, str]:
 @kit_option
 @click.option("--player", "-P", "player_pairs", multiple=True, metavar="SIDE=NAME",
               help="Who plays a side: human or a computer player (typhoon players). Also --SIDE NAME, "
-                   "e.g. --soviet random. Default: the first side human, the others the game's computer player.")
+                   "e.g. --soviet random. Default: the first side human, the others the game's computer player; "
+                   "a side named human (--soviet human) leaves every side not named to the computer.")
 @edition_option
 @options_option
 @click.option("--seed", type=int, default=None, help="Seed of the game's dice (default: a random one, printed).")
@@ -92,7 +97,7 @@ def play(ctx: click.Context, game_name: str, kit_dir: Path | None, player_pairs:
         except TyphoonError as e:
             fail(str(e))
     asked = side_players(pkg, ctx.args, player_pairs)
-    names = {s: asked.get(s) or saved_players.get(s) or d for s, d in default_players(pkg).items()}
+    names = {s: asked.get(s) or saved_players.get(s) or d for s, d in default_players(pkg, asked).items()}
     check_player_names(pkg, names)
     players = {s: make_player(pkg, names[s], game.seed * 2 + 1 + i) for i, s in enumerate(pkg.sides)}
     autosave = None if no_autosave else (save_to or load or str(default_save_path(pkg.name, game.seed)))
