@@ -1,6 +1,6 @@
 """The greedy baseline's battle planner: the shortcut in its battle expectation (a legal "end"
 means the battle is over, without listing every action) gives exactly the values of the full
-test, and an attack that names no unit is left out rather than failing."""
+test, and a battle prepared first and joined unit by unit (Drive on Moscow) is planned and fought."""
 
 from __future__ import annotations
 
@@ -10,10 +10,11 @@ from typhoon.ai.base import make_player
 from typhoon.games import registry
 
 
-def baseline_decisions(game_name: str, seed: int, max_ply: int | None = None):
-    """The baseline on the first side against the game's ``greedy``: yields (baseline, its
-    view, the described legal actions) at each of its decisions, then plays its choice (every
-    action validated)."""
+def baseline_decisions(game_name: str, seed: int, max_ply: int | None = None, side: int = 0,
+                       chosen: list | None = None):
+    """The baseline on the first side (``side``) against the game's ``greedy``: yields
+    (baseline, its view, the described legal actions) at each of its decisions, then plays its
+    choice (every action validated; described into ``chosen`` if given)."""
     pkg = registry.get(game_name)
     game = pkg.new_game({}, seed=seed, keep_history=False)
     base = make_player("baseline-greedy", game_name, seed=seed)
@@ -22,12 +23,13 @@ def baseline_decisions(game_name: str, seed: int, max_ply: int | None = None):
         if game.is_chance():
             game.roll()
             continue
-        side = game.current_player
-        obs = game.observed(side, keep_history=False)
-        if side == pkg.sides[0]:
+        obs = game.observed(game.current_player, keep_history=False)
+        if game.current_player == pkg.sides[side]:
             descs = [(a, pkg.describe(obs.state, a)) for a in obs.legal_actions]
             yield base, obs, descs
             action = base.choose(obs)
+            if chosen is not None:
+                chosen.append(pkg.describe(obs.state, action))
         else:
             action = other.choose(obs)
         game.push(action)
@@ -64,11 +66,16 @@ def test_battle_values_same_with_and_without_the_end_shortcut(game_name):
     assert checked
 
 
-def test_an_attack_that_names_no_unit_is_left_out():
-    # Drive on Moscow's "attack HEX" declares with every eligible unit (its description names
-    # none): the battle planner leaves it out instead of failing on the empty list (it raised
-    # IndexError at the German's first combat phase)
-    offered = 0
-    for _, _, descs in baseline_decisions("dom", 3, max_ply=400):
-        offered += any(d["verb"] == "attack" and not d.get("units") for _, d in descs)
-    assert offered >= 1
+def test_a_prepared_assault_is_declared_joined_and_fought():
+    # Drive on Moscow's prepared assault (11.2-11.6): "attack HEX" names no unit; the units
+    # join it one by one ("add UNIT"), then "fight" resolves it. The baseline plans it as a
+    # battle of the units it adds (before, it left such attacks out and never attacked). The
+    # baseline plays the Soviet, who meets the German advance in the first turns
+    chosen: list[dict] = []
+    for _ in baseline_decisions("dom", 1, max_ply=1500, side=1, chosen=chosen):
+        if chosen and chosen[-1]["verb"] == "fight":
+            break
+    verbs = [d["verb"] for d in chosen]
+    assert verbs[-1] == "fight", verbs
+    start = max(i for i, v in enumerate(verbs) if v == "attack")
+    assert verbs[start + 1:-1] and set(verbs[start + 1:-1]) == {"add"}  # no step between the units and the fight

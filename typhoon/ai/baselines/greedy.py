@@ -12,7 +12,9 @@ What it does, one phase at a time (the issue's "about 150 lines" opponent):
 - **battles**: for every enemy hex it may attack, the expected strength lost by each side and
   the chance of clearing the hex are computed *exactly* by trying every chance outcome of that
   battle alone on a copy of the game (the game's own combat table, no dice sampled); the attacker
-  declares the best battles whose value is positive, the greediest first, each unit used once;
+  declares the best battles whose value is positive, the greediest first, each unit used once (a
+  game whose battle is prepared first and then joined unit by unit, ``attack HEX`` then ``add
+  UNIT``s, is planned the same way, one battle at a time);
 - **movement**: each unit, strongest first, picks the destination scoring best on: (attacker)
   distance to the nearest objective place not held, next to enemy units it outguns; (defender)
   hold the objective places, otherwise stand in a line one hex in front of the enemy's closest
@@ -44,6 +46,8 @@ class GreedyBaseline:
         self.name = "baseline-bold" if bold else "baseline-greedy"
         self._plan: list[Any] = []
         self._plan_for: Any = None
+        self._joining: list[Any] = []  # a prepared battle's remaining steps (add its units, fight)
+        self._joining_at: Any = None
         self._meta: dict[str, Any] | None = None
 
     # -- board geometry from map_meta (hex distance from the hex centres) -------------------
@@ -72,6 +76,10 @@ class GreedyBaseline:
         acts = list(game.legal_actions)
         if len(acts) == 1:
             return acts[0]
+        if self._joining and self._joining_at == (game.seed, game.ply) and self._joining[0] in acts:
+            self._joining_at = (game.seed, game.ply + 1)  # its own step came just before: go on
+            return self._joining.pop(0)
+        self._joining = []
         key = (game.seed, game.ply, str(game.log[-1].action) if game.log else None)
         while self._plan and self._plan_for == key:
             a = self._plan.pop(0)
@@ -117,16 +125,24 @@ class GreedyBaseline:
         sit["ends"] = [a for a, d in descs if d["verb"] == "end"]
         declared = {b["target"] for b in sit["view"].get("battles", [])}
         by_target: dict[str, list[tuple[str, Any]]] = {}
+        prepared: dict[str, Any] = {}
         for a, d in descs:
-            # an attack that names no unit (Drive on Moscow: every eligible unit attacks) is not
-            # one this planner can group: it is left out, not guessed
-            if d["verb"] == "attack" and d.get("units") and d.get("hex") not in declared:
+            if d["verb"] != "attack" or d.get("hex") in declared:
+                continue
+            if d.get("units"):  # one unit joins the battle on a hex (Battle for Moscow)
                 by_target.setdefault(d["hex"], []).append((d["units"][0], a))
+            else:  # the battle is prepared first, then units are added to it one by one (Drive on Moscow)
+                h = game.copy()
+                h.push(a, validate=False)
+                adds = [(x, self.pkg.describe(h.state, x)) for x in h.legal_actions]
+                pairs = [(dx["units"][0], x) for x, dx in adds if dx["verb"] == "add" and dx.get("units")]
+                if pairs:
+                    by_target[d["hex"]], prepared[d["hex"]] = pairs, a
         options = []
         for target, pairs in by_target.items():
             # strongest first, ties by name: a set's order changes with the hash seed, a game must not
             units = sorted({u for u, _ in pairs}, key=lambda u: (-(sit["mine"].get(u, {}).get("strength") or 0), u))
-            group, value = self._best_group(game, sit, target, units, dict(pairs))
+            group, value = self._best_group(game, sit, target, units, dict(pairs), prepared.get(target))
             if group:
                 options.append((value, target, group, dict(pairs)))
         options.sort(key=lambda o: (-o[0], o[1]))
@@ -136,23 +152,36 @@ class GreedyBaseline:
             if used & set(group):
                 continue
             used.update(group)
+            if target in prepared:  # one prepared battle at a time: prepare, add, fight; then plan again
+                if plan:
+                    return plan
+                h = game.copy()
+                steps = [*(acts[u] for u in group)]
+                h.push(prepared[target], validate=False)
+                for a in steps:
+                    h.push(a, validate=False)
+                self._joining = steps + [a for a in (self._commit(h),) if a is not None]
+                self._joining_at = (game.seed, game.ply + 1)
+                return [prepared[target]]
             plan += [acts[u] for u in group]
         return plan
 
-    def _best_group(self, game: Game, sit: dict, target: str, units: list[str], acts: dict) -> tuple[list[str], float]:
+    def _best_group(self, game: Game, sit: dict, target: str, units: list[str], acts: dict,
+                    prepare: Any = None) -> tuple[list[str], float]:
         """All units, then the weakest dropped while the value does not fall."""
         group = list(units)
-        value = self._battle_value(game, sit, target, group, acts)
+        value = self._battle_value(game, sit, target, group, acts, prepare)
         while len(group) > 1:
             trial = group[:-1]
-            v = self._battle_value(game, sit, target, trial, acts)
+            v = self._battle_value(game, sit, target, trial, acts, prepare)
             if v < value - 0.05:
                 break
             group, value = trial, v
         bar = 0.0 if self.bold else 0.5
         return (group, value) if value > bar else ([], value)
 
-    def _battle_value(self, game: Game, sit: dict, target: str, group: list[str], acts: dict) -> float:
+    def _battle_value(self, game: Game, sit: dict, target: str, group: list[str], acts: dict,
+                      prepare: Any = None) -> float:
         try:
             preview = self.pkg.battle_preview(game.state, target, group)
         except Exception:  # noqa: BLE001 - the game refuses this attack: worth nothing
@@ -162,18 +191,23 @@ class GreedyBaseline:
         g = game.copy()
         if not game.perfect_information:  # hidden values: one draw of what they may be (the rules' hook)
             g.state = game.rules.sample_hidden(game.state, sit["me"], random.Random(self.seed + game.ply))
+        if prepare is not None:
+            g.push(prepare, validate=False)
         for u in group:
             g.push(acts[u], validate=False)
-        for a in g.legal_actions:
-            if self.pkg.describe(g.state, a)["verb"] == "commit":
-                g.push(a, validate=False)
-                break
+        commit = self._commit(g)
+        if commit is not None:
+            g.push(commit, validate=False)
         mine_loss, foe_loss, cleared = self._expect(g, sit, target, 1.0, 0)
         worth = 4.0 if target in sit["geo"]["capital"] else (2.0 if target in sit["geo"]["places"] else 0.0)
         if not sit["attacking"]:
             worth *= 1.5
         ratio = 1.0 if self.bold else 1.3
         return foe_loss - ratio * mine_loss + cleared * (1.0 + worth)
+
+    def _commit(self, g: Game) -> Any:
+        """The legal action that resolves the battle being declared (``commit``, ``fight``), or None."""
+        return next((a for a in g.legal_actions if self.pkg.describe(g.state, a)["verb"] in ("commit", "fight")), None)
 
     def _strengths(self, game: Game, me: str) -> tuple[float, float, set[str]]:
         view = self.pkg.view(game.state, me)
