@@ -46,8 +46,6 @@ class GreedyBaseline:
         self.name = "baseline-bold" if bold else "baseline-greedy"
         self._plan: list[Any] = []
         self._plan_for: Any = None
-        self._joining: list[Any] = []  # a prepared battle's remaining steps (add its units, fight)
-        self._joining_at: Any = None
         self._meta: dict[str, Any] | None = None
 
     # -- board geometry from map_meta (hex distance from the hex centres) -------------------
@@ -76,10 +74,6 @@ class GreedyBaseline:
         acts = list(game.legal_actions)
         if len(acts) == 1:
             return acts[0]
-        if self._joining and self._joining_at == (game.seed, game.ply) and self._joining[0] in acts:
-            self._joining_at = (game.seed, game.ply + 1)  # its own step came just before: go on
-            return self._joining.pop(0)
-        self._joining = []
         key = (game.seed, game.ply, str(game.log[-1].action) if game.log else None)
         while self._plan and self._plan_for == key:
             a = self._plan.pop(0)
@@ -131,7 +125,7 @@ class GreedyBaseline:
                 continue
             if d.get("units"):  # one unit joins the battle on a hex (Battle for Moscow)
                 by_target.setdefault(d["hex"], []).append((d["units"][0], a))
-            else:  # the battle is prepared first, then units are added to it one by one (Drive on Moscow)
+            else:  # the battle is prepared first, then units join it one by one (Drive on Moscow 11.2)
                 h = game.copy()
                 h.push(a, validate=False)
                 adds = [(x, self.pkg.describe(h.state, x)) for x in h.legal_actions]
@@ -152,17 +146,15 @@ class GreedyBaseline:
             if used & set(group):
                 continue
             used.update(group)
-            if target in prepared:  # one prepared battle at a time: prepare, add, fight; then plan again
+            if target in prepared:  # one prepared battle at a time (Drive on Moscow 11.2-11.6): prepare, add, fight
                 if plan:
                     return plan
+                steps = [prepared[target], *(acts[u] for u in group)]
                 h = game.copy()
-                steps = [*(acts[u] for u in group)]
-                h.push(prepared[target], validate=False)
                 for a in steps:
                     h.push(a, validate=False)
-                self._joining = steps + [a for a in (self._commit(h),) if a is not None]
-                self._joining_at = (game.seed, game.ply + 1)
-                return [prepared[target]]
+                commit = self._commit(h)
+                return steps + ([commit] if commit is not None else [])
             plan += [acts[u] for u in group]
         return plan
 
