@@ -101,3 +101,41 @@ def test_soviet_fills_an_empty_moscow_hex_a_german_could_enter():
     g = game_on(s)
     play_until(g, lambda st: st.phase != "soviet_first")
     assert g.state.side_at("0805") == "soviet" and g.state.side_at("0806") == "soviet"
+
+
+def test_a_rear_town_under_threat_of_assault_gets_a_unit_of_two_steps():
+    """4.4 with 11.31: a Soviet prepared assault that empties a German rear town lets the
+    attackers advance in and win. A garrison of one step is emptied by DR (11.25: it retreats;
+    11.28 allows no Defender Lose 1 that would eliminate the whole force) or DE (11.29); a unit
+    of two steps is only reduced by DE and may take DR as Defender Lose 1 outside a city (11.28),
+    so it holds. The town 0205 holds inf01 reduced to one step; two untried rifle divisions in
+    0505 and 0605 (MF 4 on game turn 2, R-5) could move next to it and attack (5.2); the German
+    counts them at their type's public mean (2.13; ``public_face``). inf02 (two steps, in 0203,
+    two hexes away) joins the garrison; inf01 stays."""
+    m = small_map(9, 9, german_columns=3, towns={"0205": "Rear"}, cities={"0909": "Orel"})
+    s = make_state(m, german=[("inf01", "0205"), ("inf02", "0203")],
+                   soviet=[("rd", (3, 3), "0505"), ("rd", (3, 3), "0605")])
+    s.steps["inf01"] = 1
+    mean = s.public_face(s.at("0505")[0]).attack
+    assert GreedyPlayer.rear_threats(s, ["0205"]) == {"0205": (2 * mean, 2 * mean)}
+    assert not GreedyPlayer.holds_a_battle(s, ["inf01"])
+    g = game_on(s)
+    play_until(g, german_turn_over)
+    assert set(g.state.at("0205")) == {"inf01", "inf02"}
+    assert GreedyPlayer.holds_a_battle(g.state, list(g.state.at("0205")))
+
+
+def test_the_rear_threat_counts_what_could_attack_within_one_and_two_turns():
+    """A Soviet unit may move its MF and attack the hex next to it (5.2, 11.2): the place lies
+    within its MF plus one hex. Game turn 2: MF 4 for a non-mechanized unit (R-5). An untried
+    rifle division (counted at its type's public mean, 2.13) five hexes from the town threatens
+    it this turn; one nine hexes away (2 x 4 + 1) only within two turns; one ten hexes away not
+    at all. Two units of two steps are wanted against 12 attack points or more within two
+    turns, one below."""
+    m = small_map(12, 5, german_columns=2, towns={"0103": "Rear"}, cities={"1203": "Orel"})
+    s = make_state(m, soviet=[("rd", (3, 3), "0603"), ("rd", (3, 3), "1003"), ("rd", (3, 3), "1103")])
+    mean = s.public_face(s.at("0603")[0]).attack
+    assert GreedyPlayer.rear_threats(s, ["0103"]) == {"0103": (mean, 2 * mean)}
+    assert GreedyPlayer.garrison_need(None) == 0
+    assert GreedyPlayer.garrison_need((3, 7)) == 1
+    assert GreedyPlayer.garrison_need((0, 12)) == 2

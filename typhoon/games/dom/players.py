@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ...core.noise import ScoreNoise
@@ -18,6 +19,9 @@ from .state import DomState
 
 _GOOD = {"DE": 1.0, "DR": 0.5}
 _BAD = {"AL1": 0.6}
+#: the Soviet attack strength within two turns of a German rear place from which it keeps two
+#: units of two steps rather than one (``GreedyPlayer.garrison_need``; docs/ai.md, session 28)
+REAR_GROUP = 12
 
 
 def material(state: DomState, side: str) -> float:
@@ -367,8 +371,8 @@ class GreedyPlayer:
         grid = m.grid
         keep: set[str] = set()
         if side == GERMAN:
-            keep, guard = self._garrisons(state, moves)
-            if guard is not None and self.safe(state, side, (guard.unit,), guard.to, now):
+            keep, guard = self._garrisons(state, moves, lambda a: self.safe(state, side, (a.unit,), a.to, now))
+            if guard is not None:
                 return guard
             moves = [a for a in moves if a.unit not in keep]
         if side == GERMAN:
@@ -398,37 +402,99 @@ class GreedyPlayer:
         m = state.data.map
         return sorted(h for h in (*m.towns, *m.cities) if m.west_of_front(h))
 
-    def _garrisons(self, state: DomState, moves: list[Move]) -> tuple[set[str], Move | None]:
+    @staticmethod
+    def rear_threats(state: DomState, places: list[str]) -> dict[str, tuple[int, int]]:
+        """The Soviet attack strength (public faces) that could reach each German rear place
+        (4.4): (within one Soviet player turn, within two). A Soviet unit may move next to a
+        place and then make a prepared assault (5.2); a DR or DE that empties the hex lets it
+        advance in (11.31) and win. A unit counts when the place lies within its movement
+        allowance plus one hex (twice the allowance plus one: two turns), with the MF it will
+        have (``enemy_move_state``), whatever the terrain in between."""
+        s = enemy_move_state(state, GERMAN)
+        if s is None or not places:
+            return {}
+        grid = state.data.map.grid
+        one = dict.fromkeys(places, 0)
+        two = dict.fromkeys(places, 0)
+        for u in s.on_map(SOVIET):
+            here = s.hex_of(u)
+            if here is None:
+                continue
+            mf = movement.allowance(s, u)
+            attack = s.public_face(u).attack
+            for h in places:
+                d = grid.distance(here, h)
+                if d <= 2 * mf + 1:
+                    two[h] += attack
+                    if d <= mf + 1:
+                        one[h] += attack
+        return {h: (one[h], two[h]) for h in places if two[h]}
+
+    @staticmethod
+    def garrison_need(threat: tuple[int, int] | None) -> int:
+        """How many units of two steps a rear place should hold (``holds_a_battle``): none when
+        no Soviet unit could attack it within two turns (one unit of any kind stays, 10.3);
+        one against a few attackers; two against ``REAR_GROUP`` attack points or more (twice
+        the defence: lower odds, 11.7-11.9)."""
+        if threat is None:
+            return 0
+        return 2 if threat[1] >= REAR_GROUP else 1
+
+    @staticmethod
+    def holds_a_battle(state: DomState, units: list[str]) -> bool:
+        """A garrison no single Soviet prepared assault can empty: it holds a unit of two steps
+        or more. DE reduces such a unit and leaves it in the hex (11.29); DR becomes a Defender
+        Lose 1 outside a city (11.28: not the whole force) and AL1 in a city (11.17, 11.28)."""
+        return any(state.steps.get(u, 1) >= 2 for u in units)
+
+    def _garrisons(self, state: DomState, moves: list[Move],
+                   safe: Callable[[Move], bool]) -> tuple[set[str], Move | None]:
         """The German rear guard (4.4): one unit stays in each town and city west of the initial
         front line (the enemy may not enter an occupied hex, 10.3); an empty one is filled by the
-        weakest unit that can reach it. Returns (the units that stay, a move filling a gap).
+        weakest unit that can reach it. A place Soviet units could attack within two turns
+        (``rear_threats``) keeps ``garrison_need`` units of two steps (the weakest there) and
+        every unit of one step in it; while it has fewer, the weakest two-step unit that can
+        reach it comes in, or the nearest ones walk towards it. Returns (the units that stay, a
+        move filling a gap that ``safe`` allows; a gap no such move helps does not hold up the
+        next).
         Noise: scale 1 strength point for which unit stays or fills, 1 hex for the walker's step."""
         keep: set[str] = set()
-        gaps = []
-        for h in self.rear_places(state):
+        gaps: list[tuple[str, int]] = []  # (place, two-step units missing; 0: any one unit)
+        places = self.rear_places(state)
+        threats = self.rear_threats(state, [h for h in places if state.control.get(h) != SOVIET])
+        for h in places:
             mine = [u for u in state.at(h) if state.side_of(u) == GERMAN]
-            if mine:
+            need = self.garrison_need(threats.get(h))
+            if need:
+                solid = [u for u in mine if state.steps.get(u, 1) >= 2]
+                # the units of one step left stay with it: they add to its defence (11.7)
+                keep.update(u for u in mine if u not in solid)
+                keep.update(sorted(solid, key=lambda u: (self._jitter(state.public_face(u).attack, 1.0), u))[:need])
+                if len(solid) < need:
+                    gaps.append((h, need - len(solid)))
+            elif mine:
                 keep.add(min(mine, key=lambda u: (self._jitter(state.public_face(u).attack, 1.0), u)))
             else:
-                gaps.append(h)
+                gaps.append((h, 0))
         grid = state.data.map.grid
         movable = {a.unit for a in moves} - keep
-        free = [u for u in state.on_map(GERMAN) if u not in keep]
-        for h in gaps:
-            fill = [a for a in moves if a.to == h and a.unit not in keep]
+        for h, missing in gaps:
+            fit = [u for u in state.on_map(GERMAN) if u not in keep and (not missing or state.steps.get(u, 1) >= 2)]
+            fill = [a for a in moves if a.to == h and a.unit in fit and safe(a)]
             if fill:
                 return keep, min(fill, key=lambda a: (state.is_mech(a.unit), self._jitter(state.public_face(a.unit).attack, 1.0),
                                                       a.unit))
-            # the German unit nearest the gap walks towards it (if it may still move); no noise in
-            # who walks: it is chosen anew at every move, and a noisy choice sends several units back
-            near = min(free, key=lambda u: (grid.distance(state.hex_of(u), h), state.public_face(u).attack, u), default=None)
-            if near is None or near not in movable:
-                continue
-            keep.add(near)
-            d0 = grid.distance(state.hex_of(near), h)
-            step = min((a for a in moves if a.unit == near), key=lambda a: (self._jitter(grid.distance(a.to, h), 1.0), a.to))
-            if grid.distance(step.to, h) < d0:
-                return keep, step
+            # the German units nearest the gap walk towards it (if they may still move); no noise
+            # in who walks: they are chosen anew at every move, and a noisy choice sends several back
+            walkers = sorted(fit, key=lambda u: (grid.distance(state.hex_of(u), h), state.public_face(u).attack, u))[:max(1, missing)]
+            keep.update(walkers)
+            for near in walkers:
+                if near not in movable:
+                    continue
+                d0 = grid.distance(state.hex_of(near), h)
+                step = min((a for a in moves if a.unit == near), key=lambda a: (self._jitter(grid.distance(a.to, h), 1.0), a.to))
+                if grid.distance(step.to, h) < d0 and safe(step):
+                    return keep, step
         return keep, None
 
     def _enter(self, state: DomState, legal: list[Any]) -> Any:
