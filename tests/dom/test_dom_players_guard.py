@@ -139,3 +139,18 @@ def test_the_rear_threat_counts_what_could_attack_within_one_and_two_turns():
     assert GreedyPlayer.garrison_need(None) == 0
     assert GreedyPlayer.garrison_need((3, 7)) == 1
     assert GreedyPlayer.garrison_need((0, 12)) == 2
+
+
+def test_soviet_garrisons_a_city_other_than_moscow():
+    """4.3 L387-392: the German wins by holding all five non-Moscow cities at the end of GT9,
+    and a city belongs to the side that entered it last (3.7): an empty Soviet city is taken by
+    walking in. The Soviet city 0905 is empty; two rifle divisions stand one and two hexes from
+    it, far from any German unit (no Moscow hex is exposed, P-1). The Soviet moves a unit into
+    the city instead of marching both on Moscow."""
+    m = small_map(12, 9, german_columns=2, cities={"1205": "Moscow", "1206": "Moscow", "0905": "Tula"})
+    s = make_state(m, phase="soviet_first", german=[("inf01", "0102")],
+                   soviet=[("rd", (1, 1), "1005"), ("rd", (1, 2), "1105")])
+    assert exposed(s, "soviet") == {}
+    g = game_on(s)
+    play_until(g, lambda st: st.phase != "soviet_first")
+    assert g.state.side_at("0905") == "soviet"

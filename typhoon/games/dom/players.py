@@ -22,6 +22,9 @@ _BAD = {"AL1": 0.6}
 #: the Soviet attack strength within two turns of a German rear place from which it keeps two
 #: units of two steps rather than one (``GreedyPlayer.garrison_need``; docs/ai.md, session 28)
 REAR_GROUP = 12
+#: how many units the Soviet keeps in each city other than Moscow it holds (4.3;
+#: ``GreedyPlayer._city_garrisons``; docs/ai.md, session 28)
+CITY_GUARD = 3
 
 
 def material(state: DomState, side: str) -> float:
@@ -160,10 +163,12 @@ class GreedyPlayer:
     """A simple heuristic player. Both sides first guard the hexes whose entry by the enemy
     ends the game (German: the towns and cities west of the initial front line, 4.4; Soviet:
     Moscow, 4.1): no move, mobile assault, advance or loss leaves one open to the enemy's next
-    movement when it can be helped (``exposed``). German: then mobile assaults and prepared
-    assaults at good public odds, moves towards the nearest city it does not hold. Soviet:
-    holds its ground, attacks only at good odds (or as Stalin orders), enters reinforcements
-    nearest Moscow.
+    movement when it can be helped (``exposed``). German: then mobile assaults, the rear
+    garrisons (held against a prepared assault where Soviet units could attack them,
+    ``_garrisons``), prepared assaults at good public odds, moves towards the nearest city it
+    does not hold. Soviet: garrisons the cities it holds besides Moscow (4.3,
+    ``_city_garrisons``), holds its ground, attacks only at good odds (or as Stalin orders),
+    enters reinforcements nearest Moscow.
 
     ``noise`` > 0 adds Gaussian noise (``noise`` times a typical score difference at that
     decision) to the score of every alternative it ranks (moves, attacks, mobile assaults,
@@ -369,12 +374,11 @@ class GreedyPlayer:
             return next(a for a in legal if isinstance(a, End))
         m = state.data.map
         grid = m.grid
-        keep: set[str] = set()
-        if side == GERMAN:
-            keep, guard = self._garrisons(state, moves, lambda a: self.safe(state, side, (a.unit,), a.to, now))
-            if guard is not None:
-                return guard
-            moves = [a for a in moves if a.unit not in keep]
+        garrisons = self._garrisons if side == GERMAN else self._city_garrisons
+        keep, guard = garrisons(state, moves, lambda a: self.safe(state, side, (a.unit,), a.to, now))
+        if guard is not None:
+            return guard
+        moves = [a for a in moves if a.unit not in keep]
         if side == GERMAN:
             aims = [h for h in m.cities if state.control.get(h) != GERMAN] or list(m.cities)
         else:
@@ -476,17 +480,53 @@ class GreedyPlayer:
                 keep.add(min(mine, key=lambda u: (self._jitter(state.public_face(u).attack, 1.0), u)))
             else:
                 gaps.append((h, 0))
+        two_steps = [u for u in state.on_map(GERMAN) if state.steps.get(u, 1) >= 2]
+        return keep, self._fill_or_walk(state, moves, keep, safe,
+                                        [(h, two_steps if missing else state.on_map(GERMAN), max(1, missing))
+                                         for h, missing in gaps])
+
+    def _city_garrisons(self, state: DomState, moves: list[Move],
+                        safe: Callable[[Move], bool]) -> tuple[set[str], Move | None]:
+        """The Soviet cities other than Moscow (4.3 L387-392: the German wins holding all five
+        of Kalinin, Kursk, Orel, Smolensk and Tula at the end of GT9; a city belongs to the side
+        that entered it last, 3.7). Each one the Soviet holds keeps up to ``CITY_GUARD`` of the
+        units in it; while it has fewer, the weakest unit that can reach it comes in, or the
+        nearest ones walk towards it. Units in a Moscow hex (4.1) or next to a German unit (the
+        line) are not sent. Returns (the units that stay, a move that ``safe`` allows)."""
+        m = state.data.map
+        moscow = set(m.moscow())
+        keep: set[str] = set()
+        gaps: list[tuple[str, int]] = []
+        for h in m.cities:
+            if h in moscow or state.control.get(h) != SOVIET:
+                continue
+            mine = [u for u in state.at(h) if state.side_of(u) == SOVIET]
+            keep.update(sorted(mine, key=lambda u: (-state.public_face(u).defence, u))[:CITY_GUARD])
+            if len(mine) < CITY_GUARD:
+                gaps.append((h, CITY_GUARD - len(mine)))
+        neighbours = state.data.neighbours
+        free = [u for u in state.on_map(SOVIET) if state.hex_of(u) not in moscow
+                and not any(state.side_at(n) == GERMAN for n in neighbours[state.hex_of(u)])]
+        return keep, self._fill_or_walk(state, moves, keep, safe, [(h, free, missing) for h, missing in gaps])
+
+    def _fill_or_walk(self, state: DomState, moves: list[Move], keep: set[str], safe: Callable[[Move], bool],
+                      gaps: list[tuple[str, list[str], int]]) -> Move | None:
+        """A garrison's next move: for each gap (a place, the units fit to hold it, how many are
+        missing) in turn, the move into it of the weakest fit unit that can reach it (not
+        mechanized first, then the smallest attack), else a step of the nearest fit units (as many as
+        are missing) towards it; fit units not in ``keep`` only, and only a move ``safe`` allows.
+        The walkers join ``keep``. No noise in who walks: they are chosen anew at every move,
+        and a noisy choice sends several back; noise: scale 1 strength point for which unit fills,
+        1 hex for the walker's step."""
         grid = state.data.map.grid
         movable = {a.unit for a in moves} - keep
-        for h, missing in gaps:
-            fit = [u for u in state.on_map(GERMAN) if u not in keep and (not missing or state.steps.get(u, 1) >= 2)]
-            fill = [a for a in moves if a.to == h and a.unit in fit and safe(a)]
+        for h, units, missing in gaps:
+            fit = [u for u in units if u not in keep]
+            fitting = set(fit)
+            fill = [a for a in moves if a.to == h and a.unit in fitting and safe(a)]
             if fill:
-                return keep, min(fill, key=lambda a: (state.is_mech(a.unit), self._jitter(state.public_face(a.unit).attack, 1.0),
-                                                      a.unit))
-            # the German units nearest the gap walk towards it (if they may still move); no noise
-            # in who walks: they are chosen anew at every move, and a noisy choice sends several back
-            walkers = sorted(fit, key=lambda u: (grid.distance(state.hex_of(u), h), state.public_face(u).attack, u))[:max(1, missing)]
+                return min(fill, key=lambda a: (state.is_mech(a.unit), self._jitter(state.public_face(a.unit).attack, 1.0), a.unit))
+            walkers = sorted(fit, key=lambda u: (grid.distance(state.hex_of(u), h), state.public_face(u).attack, u))[:missing]
             keep.update(walkers)
             for near in walkers:
                 if near not in movable:
@@ -494,8 +534,8 @@ class GreedyPlayer:
                 d0 = grid.distance(state.hex_of(near), h)
                 step = min((a for a in moves if a.unit == near), key=lambda a: (self._jitter(grid.distance(a.to, h), 1.0), a.to))
                 if grid.distance(step.to, h) < d0 and safe(step):
-                    return keep, step
-        return keep, None
+                    return step
+        return None
 
     def _enter(self, state: DomState, legal: list[Any]) -> Any:
         grid = state.data.map.grid
