@@ -154,3 +154,21 @@ def test_soviet_garrisons_a_city_other_than_moscow():
     g = game_on(s)
     play_until(g, lambda st: st.phase != "soviet_first")
     assert g.state.side_at("0905") == "soviet"
+
+
+def test_a_unit_too_far_to_arrive_is_not_recalled_to_a_rear_town():
+    """The rear town 0103 holds inf01 reduced to one step and an untried rifle division in 0403
+    could attack it (MF 4 on game turn 2, R-5, plus one hex). The only unit of two steps, pz1
+    (MF 6), stands in 1403, thirteen hexes away: more than two of its moves, so it could not
+    arrive before the Soviet has attacked twice. It is not sent back west; it marches on the
+    Soviet city Orel (1603) as before, and inf01 stays in the town."""
+    m = small_map(16, 5, german_columns=3, towns={"0103": "Rear"}, cities={"1603": "Orel"})
+    s = make_state(m, german=[("inf01", "0103"), ("pz1", "1403")], soviet=[("rd", (1, 1), "0403")])
+    s.steps["inf01"] = 1
+    assert GreedyPlayer.garrison_need(GreedyPlayer.rear_threats(s, ["0103"]).get("0103")) == 1
+    grid = s.data.map.grid
+    assert grid.distance("1403", "0103") == 13
+    g = game_on(s)
+    play_until(g, german_turn_over)
+    assert g.state.hex_of("inf01") == "0103"
+    assert grid.distance(g.state.hex_of("pz1"), "1603") < 2

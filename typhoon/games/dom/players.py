@@ -458,9 +458,9 @@ class GreedyPlayer:
         weakest unit that can reach it. A place Soviet units could attack within two turns
         (``rear_threats``) keeps ``garrison_need`` units of two steps (the weakest there) and
         every unit of one step in it; while it has fewer, the weakest two-step unit that can
-        reach it comes in, or the nearest ones walk towards it. Returns (the units that stay, a
-        move filling a gap that ``safe`` allows; a gap no such move helps does not hold up the
-        next).
+        reach it comes in, or the nearest ones within two of their moves walk towards it. Returns
+        (the units that stay, a move filling a gap that ``safe`` allows; a gap no such move helps
+        does not hold up the next).
         Noise: scale 1 strength point for which unit stays or fills, 1 hex for the walker's step."""
         keep: set[str] = set()
         gaps: list[tuple[str, int]] = []  # (place, two-step units missing; 0: any one unit)
@@ -480,10 +480,14 @@ class GreedyPlayer:
                 keep.add(min(mine, key=lambda u: (self._jitter(state.public_face(u).attack, 1.0), u)))
             else:
                 gaps.append((h, 0))
-        two_steps = [u for u in state.on_map(GERMAN) if state.steps.get(u, 1) >= 2]
-        return keep, self._fill_or_walk(state, moves, keep, safe,
-                                        [(h, two_steps if missing else state.on_map(GERMAN), max(1, missing))
-                                         for h, missing in gaps])
+        grid = state.data.map.grid
+        # a unit of two steps is sent only from within two of its moves: one from farther would
+        # not arrive in time, and is better used where it stands (the drive on Moscow)
+        two_steps = [(u, state.hex_of(u), 2 * movement.allowance(state, u)) for u in state.on_map(GERMAN)
+                     if state.steps.get(u, 1) >= 2]
+        return keep, self._fill_or_walk(state, moves, keep, safe, [
+            (h, [u for u, here, far in two_steps if grid.distance(here, h) <= far] if missing else state.on_map(GERMAN),
+             max(1, missing)) for h, missing in gaps])
 
     def _city_garrisons(self, state: DomState, moves: list[Move],
                         safe: Callable[[Move], bool]) -> tuple[set[str], Move | None]:
