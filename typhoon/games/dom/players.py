@@ -68,6 +68,13 @@ def sudden_death_hexes(state: DomState, side: str) -> list[str]:
     return sorted(h for h in places if state.control.get(h) != enemy)
 
 
+def two_steps(state: DomState, u: str) -> bool:
+    """``u`` has two steps or more left: no single battle takes it out of its hex. DE reduces it
+    and leaves it there (11.29); DR becomes a Defender Lose 1 outside a city (11.28: not the
+    whole force) and AL1 in a Soviet attack on a city (11.17, 11.28)."""
+    return state.steps.get(u, 1) >= 2
+
+
 def enemy_move_state(state: DomState, side: str) -> DomState | None:
     """The position as the enemy of ``side`` will start its next Movement Phase, as far as its
     reach goes: the Soviet moves later in this game turn (same TRT MF); the German moves next
@@ -447,9 +454,8 @@ class GreedyPlayer:
     @staticmethod
     def holds_a_battle(state: DomState, units: list[str]) -> bool:
         """A garrison no single Soviet prepared assault can empty: it holds a unit of two steps
-        or more. DE reduces such a unit and leaves it in the hex (11.29); DR becomes a Defender
-        Lose 1 outside a city (11.28: not the whole force) and AL1 in a city (11.17, 11.28)."""
-        return any(state.steps.get(u, 1) >= 2 for u in units)
+        or more (``two_steps``)."""
+        return any(two_steps(state, u) for u in units)
 
     def _garrisons(self, state: DomState, moves: list[Move],
                    safe: Callable[[Move], bool]) -> tuple[set[str], Move | None]:
@@ -470,7 +476,7 @@ class GreedyPlayer:
             mine = [u for u in state.at(h) if state.side_of(u) == GERMAN]
             need = self.garrison_need(threats.get(h))
             if need:
-                solid = [u for u in mine if state.steps.get(u, 1) >= 2]
+                solid = [u for u in mine if two_steps(state, u)]
                 # the units of one step left stay with it: they add to its defence (11.7)
                 keep.update(u for u in mine if u not in solid)
                 keep.update(sorted(solid, key=lambda u: (self._jitter(state.public_face(u).attack, 1.0), u))[:need])
@@ -483,10 +489,10 @@ class GreedyPlayer:
         grid = state.data.map.grid
         # a unit of two steps is sent only from within two of its moves: one from farther would
         # not arrive in time, and is better used where it stands (the drive on Moscow)
-        two_steps = [(u, state.hex_of(u), 2 * movement.allowance(state, u)) for u in state.on_map(GERMAN)
-                     if state.steps.get(u, 1) >= 2]
+        full = [(u, state.hex_of(u), 2 * movement.allowance(state, u)) for u in state.on_map(GERMAN)
+                if two_steps(state, u)]
         return keep, self._fill_or_walk(state, moves, keep, safe, [
-            (h, [u for u, here, far in two_steps if grid.distance(here, h) <= far] if missing else state.on_map(GERMAN),
+            (h, [u for u, here, far in full if grid.distance(here, h) <= far] if missing else state.on_map(GERMAN),
              max(1, missing)) for h, missing in gaps])
 
     def _city_garrisons(self, state: DomState, moves: list[Move],
