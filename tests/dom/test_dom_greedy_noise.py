@@ -32,10 +32,10 @@ def actions(seed: int, n: int, **kw) -> list[str]:
 
 
 def german_first_plan(seed: int, noise: float) -> list[str]:
-    """The German actions of the first game turn's first (move-fight) phase, every one checked
-    legal by ``push(validate=True)``."""
+    """The German actions of the first game turn's first phase, movement (the German asked to
+    declare move/fight, 5.2), every one checked legal by ``push(validate=True)``."""
     g = new_game(seed)
-    players = {s: GreedyPlayer(seed=seed, noise=noise) for s in ("german", "soviet")}
+    players = {s: GreedyPlayer(seed=seed, noise=noise, order="move-fight") for s in ("german", "soviet")}
     plan: list[str] = []
     while not g.is_over():
         if g.is_chance():

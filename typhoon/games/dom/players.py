@@ -12,8 +12,8 @@ from typing import Any
 
 from ...core.noise import ScoreNoise
 from . import combat, movement
-from .actions import (Add, Advance, Air, Assault, Attack, Choose, Convert, End, Enter, Fight, Loss, Move, Order,
-                      Pass, Retreat, Withdraw)
+from .actions import (ORDERS, Add, Advance, Air, Assault, Attack, Choose, Convert, Declare, End, Enter, Fight, Loss, Move,
+                      Order, Pass, Replace, Retreat, Withdraw)
 from .gamedata import GERMAN, SOVIET, STACK_LIMIT
 from .state import DomState
 
@@ -170,10 +170,13 @@ class GreedyPlayer:
     """A simple heuristic player. Both sides first guard the hexes whose entry by the enemy
     ends the game (German: the towns and cities west of the initial front line, 4.4; Soviet:
     Moscow, 4.1): no move, mobile assault, advance or loss leaves one open to the enemy's next
-    movement when it can be helped (``exposed``). German: then mobile assaults, the rear
-    garrisons (held against a prepared assault where Soviet units could attack them,
-    ``_garrisons``), prepared assaults at good public odds, moves towards the nearest city it
-    does not hold. Soviet: garrisons the cities it holds besides Moscow (4.3,
+    movement when it can be helped (``exposed``). German: fights before it moves (5.2: its
+    prepared assaults gain 1R), then mobile assaults, the rear garrisons (held against a
+    prepared assault where Soviet units could attack them, ``_garrisons``), prepared assaults at
+    good public odds, moves towards the nearest city it does not hold; in the last two turns,
+    towards the one or two cities 4.3 still wants (``decisive``), and on the last turn it moves
+    first and attacks them at any odds. It takes any November Offensive replacement steps
+    (12.2; it declares the offensive only on the turn ``offensive`` names, by default never). Soviet: garrisons the cities it holds besides Moscow (4.3,
     ``_city_garrisons``), holds its ground, attacks only at good odds (or as Stalin orders),
     enters reinforcements nearest Moscow.
 
@@ -184,8 +187,14 @@ class GreedyPlayer:
     considers, and the rear guard's safety checks and instant wins are never perturbed. The
     noise has its own generator: at noise 0 the play and the draws of ``rng`` are unchanged."""
 
-    def __init__(self, seed: int | None = None, threshold: float = 0.35, noise: float = 0.0, **_: Any) -> None:
+    def __init__(self, seed: int | None = None, threshold: float = 0.35, noise: float = 0.0,
+                 offensive: int = 0, order: str = "fight-move", final: int = 2, **_: Any) -> None:
+        if order not in ORDERS:
+            raise ValueError(f"unknown phase order {order!r}; orders: {', '.join(ORDERS)} (5.2)")
         self.name = "greedy"
+        self.order = order  # the German's phase order (5.2; the last turn's assault may change it)
+        self.final = final  # turns at the end in which the German drives on the cities 4.3 still wants
+        self.offensive = offensive  # the game turn it declares the November Offensive (12.0); 0 never
         self.rng = random.Random(seed)
         self.threshold = threshold
         self.noise = noise
@@ -199,8 +208,15 @@ class GreedyPlayer:
         legal = list(game.legal_actions)
         kinds = {type(a) for a in legal}
         if Order in kinds:
-            return next(a for a in legal if isinstance(a, Order) and a.order == "move-fight") if any(
-                isinstance(a, Order) and a.order == "move-fight" for a in legal) else legal[0]
+            want = self.order if side == GERMAN else "move-fight"
+            if self._last_targets(state, side):
+                want = "move-fight"  # 4.3: mass on the cities still wanted, then attack them
+            return next((a for a in legal if isinstance(a, Order) and a.order == want), legal[0])
+        if Declare in kinds and state.turn == self.offensive:
+            return next(a for a in legal if isinstance(a, Declare))
+        if Replace in kinds:
+            reps = [a for a in legal if isinstance(a, Replace)]
+            return max(reps, key=lambda a: (state.data.units[a.unit].full.attack, a.unit))
         if Withdraw in kinds:
             return legal[[i for i, a in enumerate(legal) if isinstance(a, Withdraw)][0]]
         if state.battle is not None:
@@ -276,6 +292,7 @@ class GreedyPlayer:
     def _attack(self, state: DomState, side: str, legal: list[Any]) -> Any:
         best, best_score = None, self.threshold
         must = side == SOVIET and state.stalin is not None and not any(isinstance(a, End) for a in legal)
+        last = self._last_targets(state, side)
         for a in legal:
             if not isinstance(a, Attack):
                 continue
@@ -283,6 +300,8 @@ class GreedyPlayer:
             o = combat.odds_summary(state, "pa", side, a.target, attackers, {})
             # odds scores of the possible attacks differ by a few tenths: scale 0.2
             score = self._jitter(self._odds_score(o) + (0.3 if a.target in state.data.map.cities else 0), 0.2)
+            if a.target in last and o["attack"] > 0:
+                score += 10.0  # 4.3: the last chance to take it, at any odds
             if score > best_score or (must and best is None):
                 best, best_score = a, score
         return best or next(a for a in legal if isinstance(a, End))
@@ -373,9 +392,11 @@ class GreedyPlayer:
             return guard
         now = exposure(state, side, self.rules)
         assaults = [a for a in legal if isinstance(a, Assault)]
+        last = self._last_targets(state, side)
         for a in assaults:
             o = combat.odds_summary(state, "ma", GERMAN, a.target, a.units, {}, a.launch)
-            if self._jitter(self._odds_score(o), 0.2) > 0.6 and self.safe(state, side, a.units, a.launch, now):
+            bonus = 10.0 if a.target in last and o["attack"] > 0 else 0.0
+            if self._jitter(self._odds_score(o), 0.2) + bonus > 0.6 and self.safe(state, side, a.units, a.launch, now):
                 return a
         if not moves:
             return next(a for a in legal if isinstance(a, End))
@@ -395,6 +416,8 @@ class GreedyPlayer:
         by_unit: dict[str, list[Move]] = {}
         for a in moves:
             by_unit.setdefault(a.unit, []).append(a)
+        if side == GERMAN and self.final and state.turn > state.data.last_turn - self.final:
+            aims = sorted(self.decisive(state)) or aims  # 4.3: the last turns drive on the cities still wanted
         for u in sorted(by_unit, key=lambda _: self.rng.random()):
             here = state.hex_of(u)
             d0 = min(grid.distance(here, h) for h in aims)
@@ -405,6 +428,21 @@ class GreedyPlayer:
             if min(grid.distance(best.to, h) for h in aims) < d0 and self.safe(state, side, (u,), best.to, now):
                 return best
         return next(a for a in legal if isinstance(a, End))
+
+    def _last_targets(self, state: DomState, side: str) -> set[str]:
+        """The German's last turn: the cities 4.3 still wants (``decisive``); else none."""
+        if side != GERMAN or not self.final or state.turn < state.data.last_turn:
+            return set()
+        return self.decisive(state)
+
+    @staticmethod
+    def decisive(state: DomState) -> set[str]:
+        """4.3: the cities other than Moscow the German does not hold, when there are at most two
+        (holding all five at the end of GT9 wins)."""
+        m = state.data.map
+        moscow = set(m.moscow())
+        out = {h for h in m.cities if h not in moscow and state.control.get(h) != GERMAN}
+        return out if len(out) <= 2 else set()
 
     @staticmethod
     def rear_places(state: DomState) -> list[str]:
