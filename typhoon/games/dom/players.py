@@ -12,8 +12,8 @@ from typing import Any
 
 from ...core.noise import ScoreNoise
 from . import combat, movement
-from .actions import (ORDERS, Add, Advance, Air, Assault, Attack, Choose, Convert, Declare, End, Enter, Fight, Loss, Move,
-                      Order, Pass, Replace, Retreat, Withdraw)
+from .actions import (ORDERS, Add, Advance, Air, Assault, Attack, Choose, Convert, Declare, End, Enter, Fight, Loss,
+                      Move, Order, Pass, Replace, Retreat, Withdraw)
 from .gamedata import GERMAN, SOVIET, STACK_LIMIT
 from .state import DomState
 
@@ -176,9 +176,10 @@ class GreedyPlayer:
     good public odds, moves towards the nearest city it does not hold; in the last two turns,
     towards the one or two cities 4.3 still wants (``decisive``), and on the last turn it moves
     first and attacks them at any odds. It takes any November Offensive replacement steps
-    (12.2; it declares the offensive only on the turn ``offensive`` names, by default never). Soviet: garrisons the cities it holds besides Moscow (4.3,
-    ``_city_garrisons``), holds its ground, attacks only at good odds (or as Stalin orders),
-    enters reinforcements nearest Moscow.
+    (12.2; it declares the offensive only on the turn ``offensive`` names, by default never).
+    Soviet: garrisons the cities it holds besides Moscow (4.3, ``_city_garrisons``), holds its
+    ground, attacks only at good odds (or as Stalin orders), enters reinforcements nearest
+    Moscow.
 
     ``noise`` > 0 adds Gaussian noise (``noise`` times a typical score difference at that
     decision) to the score of every alternative it ranks (moves, attacks, mobile assaults,
