@@ -6,8 +6,17 @@ what "on one core" means and is robust to other work on the machine; on a shared
 compare runs taken close together (or instruction counts) rather than single figures.
 It prints the interpreter (the same code runs faster on an optimised build of CPython) and
 whether the compiled builds of the hot modules (scripts/build_compiled.py) are in
-use; ``TYPHOON_PURE_PYTHON=1`` measures the pure-Python modules. Usage:
+use; ``TYPHOON_PURE_PYTHON=1`` measures the pure-Python modules.
+
+Games per second depend on the machine (the same code measured 81 and 197 games per CPU second
+on two machines of this workplace), so a target such as issue 13's "200, now 53" is a ratio to
+the code of that day. ``--against REV`` measures that ratio on this machine: the source of REV
+(``git archive``) and this tree play the same seeds in fresh processes on this interpreter,
+alternately, and the ratio of their medians is printed with each round's paired ratio.
+``--instructions`` adds valgrind's instruction count per game (callgrind; the same count on any
+load, unlike CPU time). Usage:
     python bench/bench_engine.py [--games 200] [--runs 5] [--json]
+    python bench/bench_engine.py --against 6f0fa86 [--rounds 3] [--games 100] [--instructions]
 """
 
 from __future__ import annotations
@@ -17,9 +26,13 @@ import json
 import os
 import platform
 import random
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 from typhoon import compiled
 from typhoon.ai.match import play_game
@@ -97,12 +110,134 @@ def interpreter_name() -> str:
     return f"{base} (Python {platform.python_version()}, {platform.python_compiler()})"
 
 
+ROOT = Path(__file__).resolve().parent.parent
+# Played in a fresh process with one tree first on sys.path: the games of bench's playouts, in
+# any version of the source (play_game's first three arguments have not changed since the first).
+# argv: edition ("both": alternating), games, first seed, warm-up games per edition; prints the
+# CPU seconds of the timed games.
+DRIVER = """
+import sys, time
+import typhoon
+from typhoon.ai.match import play_game
+edition, games, seed0, warm = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+editions = ("2009", "1986") if edition == "both" else (edition,)
+for e in ("2009", "1986"):
+    for w in range(warm):
+        play_game("random", "random", {"edition": e}, w)
+c0 = time.process_time()
+for s in range(games):
+    play_game("random", "random", {"edition": editions[s % len(editions)]}, seed0 + s)
+print(typhoon.__file__)
+print(time.process_time() - c0)
+"""
+
+
+def source_of(rev: str, into: Path) -> Path:
+    """The tracked source of commit ``rev`` of this repository, unpacked into ``into``."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", rev],
+                             capture_output=True, check=False)
+    if archive.returncode != 0:
+        sys.exit(f"bench_engine: --against {rev}: git archive failed: {archive.stderr.decode().strip()}")
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive.stdout, check=True)
+    return into
+
+
+def tree_games_per_second(tree: Path, edition: str, games: int, seed0: int) -> float:
+    """Random games per CPU second of the source in ``tree``, in a fresh process of this
+    interpreter (the tree first on its path; its compiled modules, if it has any built). The
+    process prints which tree it imported, and that is checked: a measurement of the wrong source
+    would flatter or belittle silently."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    # run in the tree: ``-c`` puts the working directory first on the path
+    out = subprocess.run([sys.executable, "-c", DRIVER, edition, str(games), str(seed0), "1"],
+                         env=env, cwd=tree, capture_output=True, text=True, check=False)
+    if out.returncode != 0:
+        sys.exit(f"bench_engine: the games of {tree} failed:\n{out.stderr}")
+    imported, seconds = out.stdout.split()[-2:]
+    if not Path(imported).resolve().is_relative_to(tree.resolve()):
+        sys.exit(f"bench_engine: the games meant for {tree} imported {imported}")
+    return games / float(seconds)
+
+
+def instructions_per_game(tree: Path, games: int) -> float | None:
+    """valgrind's instruction count per random game of the source in ``tree`` (editions
+    alternating, seeds 5001..; PYTHONHASHSEED=0, since string hashing moves the count), as
+    (I(4 warm-up + games) - I(4 warm-up)) / games; None without valgrind."""
+    if shutil.which("valgrind") is None:
+        return None
+    counts = []
+    for n in (0, games):
+        with tempfile.TemporaryDirectory() as tmp:
+            out_file = Path(tmp) / "callgrind.out"
+            run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}",
+                                  sys.executable, "-c", DRIVER, "both", str(n), "5001", "2"],
+                                 env={**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}, cwd=tree,
+                                 capture_output=True, text=True, check=False)
+            totals = [line for line in run.stderr.splitlines() if "I   refs" in line]
+            if run.returncode != 0 or not totals:
+                sys.exit(f"bench_engine: valgrind failed on {tree}:\n{run.stderr[-2000:]}")
+            if not Path(run.stdout.split()[-2]).resolve().is_relative_to(tree.resolve()):
+                sys.exit(f"bench_engine: the games meant for {tree} imported {run.stdout.split()[-2]}")
+            counts.append(int(totals[-1].split(":")[-1].replace(",", "").strip()))
+    return (counts[1] - counts[0]) / games
+
+
+def compare(rev: str, rounds: int, games: int, instructions: bool, as_json: bool) -> None:
+    """This tree against the source of ``rev`` on this machine and interpreter: random games
+    per CPU second, each round one run of each tree per edition in alternation; medians, the
+    ratio of the medians and each round's paired ratio."""
+    with tempfile.TemporaryDirectory(prefix="typhoon-bench-") as tmp:
+        old = source_of(rev, Path(tmp))
+        figures: dict[str, dict[str, list[float]]] = {e: {"before": [], "now": []} for e in ("2009", "1986")}
+        for r in range(rounds):
+            for edition in ("2009", "1986"):
+                for which, tree in (("before", old), ("now", ROOT)) if r % 2 == 0 else (("now", ROOT), ("before", old)):
+                    figures[edition][which].append(tree_games_per_second(tree, edition, games, 1000 * r))
+        out: dict[str, object] = {"against": rev, "interpreter": interpreter_name(), "games_per_run": games,
+                                  "compiled_modules_now": compiled.in_use()}
+        for edition, f in figures.items():
+            before, now = statistics.median(f["before"]), statistics.median(f["now"])
+            out[edition] = {"before": before, "now": now, "ratio": now / before,
+                            "before_runs": [round(x, 1) for x in f["before"]],
+                            "now_runs": [round(x, 1) for x in f["now"]],
+                            "paired_ratios": [round(n / b, 2) for n, b in zip(f["now"], f["before"])]}
+        if instructions:
+            before_i, now_i = instructions_per_game(old, 10), instructions_per_game(ROOT, 10)
+            out["instructions_per_game"] = {"before": before_i, "now": now_i,
+                                            "ratio": before_i / now_i if before_i and now_i else None}
+    if as_json:
+        print(json.dumps(out))
+        return
+    print(f"interpreter: {out['interpreter']}")
+    print(f"this tree against {rev}, random games per CPU second, {rounds} alternating rounds of {games} games:")
+    for edition in ("2009", "1986"):
+        e = out[edition]
+        assert isinstance(e, dict)
+        print(f"  {edition}: before {e['before']:.1f} (runs {e['before_runs']}), now {e['now']:.1f} "
+              f"(runs {e['now_runs']}): x{e['ratio']:.2f} (paired {e['paired_ratios']})")
+    if instructions:
+        i = out["instructions_per_game"]
+        assert isinstance(i, dict)
+        if i["ratio"] is None:
+            print("  instructions per game: valgrind not found")
+        else:
+            print(f"  instructions per game (callgrind, 10 games): before {i['before'] / 1e6:.1f} M, "
+                  f"now {i['now'] / 1e6:.1f} M: x{i['ratio']:.2f} fewer")
+
+
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=200, help="games per run")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--against", metavar="REV", help="compare this tree with the source of commit REV on this machine")
+    ap.add_argument("--rounds", type=int, default=3, help="with --against: alternating rounds")
+    ap.add_argument("--instructions", action="store_true",
+                    help="with --against: also valgrind's instructions per game (slow: a few minutes)")
     args = ap.parse_args()
+    if args.against:
+        compare(args.against, args.rounds, args.games, args.instructions, args.json)
+        return
     play_game("random", "random", {"edition": "2009"}, 0)  # warm the data caches
     play_game("random", "random", {"edition": "1986"}, 0)
     out: dict[str, object] = {}
