@@ -1,0 +1,100 @@
+"""Would searching Battle for Moscow's German help? A searched German against named Soviets,
+paired game by game with the heuristic's German (the German every search level plays,
+``typhoon/games/bfm/ai/plans.py``: ``SEARCHED_SIDES``) on the same seeds and editions.
+
+An experiment harness, not a player: it makes the search level search German decisions too
+(``SEARCHED_SIDES`` widened in this process only), with the level's budget and the anchor
+``--anchor`` (``Budget.anchor_z``: a challenger plan must beat the heuristic's own plan by that
+many standard errors on the same playouts). The Soviet is any named player; use the independent
+baselines (``baseline-greedy``, ``baseline-bold``) beside the heuristic, since the search's
+playouts model the heuristic's Soviet and a gain against it alone says little (docs/ai.md,
+sessions 13 and 30). Prints, per Soviet, the German wins of each and the games won only by the
+searched German / only by the heuristic's.
+
+    .venv/bin/python bench/bench_bfm_german_search.py --level search-hard --anchor 1.5 \\
+        --soviets heuristic,baseline-greedy --seeds 800000-800007 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from typhoon.ai.base import make_player  # noqa: E402
+from typhoon.ai.search import SearchPlayer, level_budget  # noqa: E402
+from typhoon.core.game import Game  # noqa: E402
+from typhoon.games import registry  # noqa: E402
+
+
+def searched_german(level: str, anchor: float, seed: int) -> SearchPlayer:
+    """The search level ``level`` searching the German's decisions too, with anchor ``anchor``."""
+    from typhoon.games.bfm.ai import plans
+
+    plans.SEARCHED_SIDES = frozenset({"german", "soviet"})  # this process only
+    budget = replace(level_budget(level, "bfm"), anchor_z=anchor)
+    return SearchPlayer(seed=seed, budget=budget, name=f"{level}-german@{anchor}", game="bfm")
+
+
+def play(job: tuple[str, float, str, str, int]) -> dict:
+    """One game: German ``level`` (or ``heuristic``) against Soviet ``soviet``."""
+    level, anchor, soviet, edition, seed = job
+    pkg = registry.get("bfm")
+    game = Game(pkg.rules, pkg.normalise_options({"edition": edition}), seed)
+    german = make_player("heuristic", "bfm", seed=seed * 2 + 1) if level == "heuristic" \
+        else searched_german(level, anchor, seed * 2 + 1)
+    players = {"german": german, "soviet": make_player(soviet, "bfm", seed=seed * 2 + 2)}
+    cpu = time.process_time()
+    while not game.is_over():
+        if game.is_chance():
+            game.roll()
+        else:
+            side = game.current_player
+            game.push(players[side].choose(game.observed(side, keep_history=False)), validate=False)
+    return {"german": level, "soviet": soviet, "edition": edition, "seed": seed,
+            "german_won": game.outcome().winner == "german", "cpu": time.process_time() - cpu}
+
+
+def seed_range(text: str) -> list[int]:
+    lo, _, hi = text.partition("-")
+    return list(range(int(lo), int(hi or lo) + 1))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--level", default="search-hard")
+    ap.add_argument("--anchor", type=float, default=1.5)
+    ap.add_argument("--soviets", default="heuristic,baseline-greedy")
+    ap.add_argument("--seeds", default="800000-800007", help="FIRST-LAST")
+    ap.add_argument("--editions", default="2009,1986")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--out", help="a JSON-lines file of every game")
+    args = ap.parse_args()
+    games = [(s, e, sd) for s in args.soviets.split(",") for e in args.editions.split(",") for sd in seed_range(args.seeds)]
+    jobs = [(g, args.anchor, *x) for g in ("heuristic", args.level) for x in games]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        results = list(pool.map(play, jobs))
+    if args.out:
+        Path(args.out).write_text("".join(json.dumps(r) + "\n" for r in results))
+    won = {(r["german"], r["soviet"], r["edition"], r["seed"]): r["german_won"] for r in results}
+    cpu = sorted(r["cpu"] for r in results if r["german"] == args.level)
+    print(f"German {args.level} (German searched, anchor {args.anchor}) against the heuristic's German, "
+          f"seeds {args.seeds}, editions {args.editions}; median CPU s a game {cpu[len(cpu) // 2]:.1f}")
+    for soviet in args.soviets.split(","):
+        keys = [(s, e, sd) for s, e, sd in games if s == soviet]
+        h = [won[("heuristic", *k)] for k in keys]
+        s = [won[(args.level, *k)] for k in keys]
+        only_s = sum(b and not a for a, b in zip(h, s))
+        only_h = sum(a and not b for a, b in zip(h, s))
+        print(f"  Soviet {soviet}: searched {sum(s)}/{len(keys)}, heuristic {sum(h)}/{len(keys)} "
+              f"(won only by the searched {only_s}, only by the heuristic {only_h})")
+
+
+if __name__ == "__main__":
+    main()
