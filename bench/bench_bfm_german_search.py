@@ -33,22 +33,27 @@ from typhoon.core.game import Game  # noqa: E402
 from typhoon.games import registry  # noqa: E402
 
 
-def searched_german(level: str, anchor: float, seed: int) -> SearchPlayer:
-    """The search level ``level`` searching the German's decisions too, with anchor ``anchor``."""
+def searched_german(level: str, anchor: float, seed: int, opponent_noise: tuple[float, ...] | None = None,
+                    margin: float = 0.0) -> SearchPlayer:
+    """The search level ``level`` searching the German's decisions too, with anchor ``anchor``
+    and margin ``margin`` (``Budget.anchor_margin``), and the playout Soviets' noise levels
+    ``opponent_noise``, if given."""
     from typhoon.games.bfm.ai import plans
 
     plans.SEARCHED_SIDES = frozenset({"german", "soviet"})  # this process only
-    budget = replace(level_budget(level, "bfm"), anchor_z=anchor)
+    budget = replace(level_budget(level, "bfm"), anchor_z=anchor, anchor_margin=margin)
+    if opponent_noise:
+        budget = replace(budget, opponent_noise=opponent_noise)
     return SearchPlayer(seed=seed, budget=budget, name=f"{level}-german@{anchor}", game="bfm")
 
 
-def play(job: tuple[str, float, str, str, int]) -> dict:
+def play(job: tuple[str, float, float, tuple[float, ...] | None, str, str, int]) -> dict:
     """One game: German ``level`` (or ``heuristic``) against Soviet ``soviet``."""
-    level, anchor, soviet, edition, seed = job
+    level, anchor, margin, opponent_noise, soviet, edition, seed = job
     pkg = registry.get("bfm")
     game = Game(pkg.rules, pkg.normalise_options({"edition": edition}), seed)
     german = make_player("heuristic", "bfm", seed=seed * 2 + 1) if level == "heuristic" \
-        else searched_german(level, anchor, seed * 2 + 1)
+        else searched_german(level, anchor, seed * 2 + 1, opponent_noise, margin)
     players = {"german": german, "soviet": make_player(soviet, "bfm", seed=seed * 2 + 2)}
     cpu = time.process_time()
     while not game.is_over():
@@ -73,18 +78,23 @@ def main() -> None:
     ap.add_argument("--soviets", default="heuristic,baseline-greedy")
     ap.add_argument("--seeds", default="800000-800007", help="FIRST-LAST")
     ap.add_argument("--editions", default="2009,1986")
+    ap.add_argument("--margin", type=float, default=0.0,
+                    help="a challenger must also beat the heuristic's plan by this much in mean value")
+    ap.add_argument("--opponent-noise", help="the playout Soviets' noise levels, e.g. 1,2,4 (default: the level's)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", help="a JSON-lines file of every game")
     args = ap.parse_args()
     games = [(s, e, sd) for s in args.soviets.split(",") for e in args.editions.split(",") for sd in seed_range(args.seeds)]
-    jobs = [(g, args.anchor, *x) for g in ("heuristic", args.level) for x in games]
+    noise = tuple(float(x) for x in args.opponent_noise.split(",")) if args.opponent_noise else None
+    jobs = [(g, args.anchor, args.margin, noise, *x) for g in ("heuristic", args.level) for x in games]
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(play, jobs))
     if args.out:
         Path(args.out).write_text("".join(json.dumps(r) + "\n" for r in results))
     won = {(r["german"], r["soviet"], r["edition"], r["seed"]): r["german_won"] for r in results}
     cpu = sorted(r["cpu"] for r in results if r["german"] == args.level)
-    print(f"German {args.level} (German searched, anchor {args.anchor}) against the heuristic's German, "
+    print(f"German {args.level} (German searched, anchor {args.anchor}, margin {args.margin}, playout Soviets' noise "
+          f"{noise or level_budget(args.level, 'bfm').opponent_noise}) against the heuristic's German, "
           f"seeds {args.seeds}, editions {args.editions}; median CPU s a game {cpu[len(cpu) // 2]:.1f}")
     for soviet in args.soviets.split(","):
         keys = [(s, e, sd) for s, e, sd in games if s == soviet]

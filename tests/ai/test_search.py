@@ -234,6 +234,19 @@ def test_prefer_needs_the_paired_difference_to_clear_z_standard_errors():
     assert _prefer([0.6, 0.7], [0.5, 0.6], 5.0)
 
 
+def test_prefer_with_a_margin_needs_a_gain_larger_than_the_margin():
+    """Common random numbers make two near-equal plans differ by a tiny, steady amount: z alone
+    lets 0.001 through (no spread), a margin does not."""
+    from typhoon.ai.search import _prefer
+
+    assert _prefer([0.501, 0.601], [0.5, 0.6], 5.0)
+    assert not _prefer([0.501, 0.601], [0.5, 0.6], 5.0, margin=0.03)
+    assert not _prefer([0.75, 0.5], [0.5, 0.25], 0.0, margin=0.25)  # a gain of the margin exactly: no
+    assert _prefer([0.54, 0.64], [0.5, 0.6], 5.0, margin=0.03)
+    # the margin adds to z, it does not replace it: diffs 1, 1, 0, 0 clear 0.03 but not 2 SE
+    assert not _prefer([1, 1, 1, 0], [0, 0, 1, 0], 2.0, margin=0.03)
+
+
 def test_search_keeps_the_policys_plan_against_a_challenger_that_was_only_lucky():
     """Nine candidates, all worth the same, each playout a coin (won or lost at random): the
     best of eight challengers by its mean is luck. Trusting the best mean (``anchor_z`` 0), the

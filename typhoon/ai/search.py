@@ -77,6 +77,11 @@ class Budget:
     # a challenger replaces the policy's own candidate only if it is better on the same playouts
     # by this many standard errors of the paired differences (0: the best mean, ties to the policy)
     anchor_z: float = 0.0
+    # ... and by at least this much in mean value (0: any gain): a gain smaller than the
+    # evaluation's own error is no reason to leave the policy's plan, however many standard
+    # errors it is (common random numbers make the paired differences of two near-equal plans
+    # tiny and steady, so z alone lets them through)
+    anchor_margin: float = 0.0
     # noise of the searcher's own policy (its own candidate and its single decisions): an easy
     # level plays the policy with mistakes by design (0: the policy itself)
     play_noise: float = 0.0
@@ -236,7 +241,7 @@ class SearchPlayer:
             alive.sort(key=lambda i: (-mean(i), i))
             alive = sorted(alive[: max(1, (len(alive) + 1) // 2)])
         best = min(alive, key=lambda i: (-mean(i), i))
-        chosen = best if _prefer(values[best], values[0], b.anchor_z) else 0
+        chosen = best if _prefer(values[best], values[0], b.anchor_z, b.anchor_margin) else 0
         self._start(game, cands[chosen])
         return self._next(game)
 
@@ -332,16 +337,16 @@ class SearchPlayer:
         return self.policy(seed=seed, noise=rng.choice(b.opponent_noise), **style)
 
 
-def _prefer(challenger: list[float], policy: list[float], z: float) -> bool:
+def _prefer(challenger: list[float], policy: list[float], z: float, margin: float = 0.0) -> bool:
     """Whether the challenger's playouts beat the policy's own candidate's, seed for seed
-    (common random numbers: the same dice and opponents), by more than ``z`` standard errors
-    of the mean difference. Picking the best of several noisy means overrates it (the winner's
+    (common random numbers: the same dice and opponents), by more than ``margin`` in mean and
+    by more than ``z`` standard errors of the mean difference. Picking the best of several noisy means overrates it (the winner's
     curse): with a few playouts of a game won or lost, the best mean is mostly luck, and a
     search that trusts it plays worse than its own policy."""
     diffs = [c - p for c, p in zip(challenger, policy)]
     n = len(diffs)
     m = sum(diffs) / n
-    if m <= 0:
+    if m <= max(0.0, margin):
         return False
     if n < 2 or z <= 0:
         return True
