@@ -27,43 +27,47 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from typhoon.ai.base import make_player  # noqa: E402
+from typhoon.ai.base import register  # noqa: E402
+from typhoon.ai.match import play_game  # noqa: E402
 from typhoon.ai.search import SearchPlayer, level_budget  # noqa: E402
-from typhoon.core.game import Game  # noqa: E402
-from typhoon.games import registry  # noqa: E402
 
 
 def searched_german(level: str, anchor: float, seed: int, opponent_noise: tuple[float, ...] | None = None,
-                    margin: float = 0.0) -> SearchPlayer:
+                    margin: float = 0.0, robust: bool = False, from_turn: int = 1) -> SearchPlayer:
     """The search level ``level`` searching the German's decisions too, with anchor ``anchor``
     and margin ``margin`` (``Budget.anchor_margin``), and the playout Soviets' noise levels
-    ``opponent_noise``, if given."""
+    ``opponent_noise``, if given; ``robust``: ``Budget.robust``; the German's decisions of
+    turns before ``from_turn`` are the heuristic's."""
     from typhoon.games.bfm.ai import plans
 
     plans.SEARCHED_SIDES = frozenset({"german", "soviet"})  # this process only
-    budget = replace(level_budget(level, "bfm"), anchor_z=anchor, anchor_margin=margin)
+    if from_turn > 1 and not hasattr(plans, "searched_from"):
+        every_turn = plans.search_kind
+
+        def search_kind(game):  # the policy asks plans.search_kind at each decision
+            if game.current_player == "german" and game.state.turn < plans.searched_from:
+                return "policy"
+            return every_turn(game)
+
+        plans.search_kind = search_kind
+    plans.searched_from = from_turn
+    budget = replace(level_budget(level, "bfm"), anchor_z=anchor, anchor_margin=margin, robust=robust)
     if opponent_noise:
         budget = replace(budget, opponent_noise=opponent_noise)
     return SearchPlayer(seed=seed, budget=budget, name=f"{level}-german@{anchor}", game="bfm")
 
 
-def play(job: tuple[str, float, float, tuple[float, ...] | None, str, str, int]) -> dict:
+def play(job: tuple[str, float, float, bool, int, tuple[float, ...] | None, str, str, int]) -> dict:
     """One game: German ``level`` (or ``heuristic``) against Soviet ``soviet``."""
-    level, anchor, margin, opponent_noise, soviet, edition, seed = job
-    pkg = registry.get("bfm")
-    game = Game(pkg.rules, pkg.normalise_options({"edition": edition}), seed)
-    german = make_player("heuristic", "bfm", seed=seed * 2 + 1) if level == "heuristic" \
-        else searched_german(level, anchor, seed * 2 + 1, opponent_noise, margin)
-    players = {"german": german, "soviet": make_player(soviet, "bfm", seed=seed * 2 + 2)}
+    level, anchor, margin, robust, from_turn, opponent_noise, soviet, edition, seed = job
+    german = "heuristic"
+    if level != "heuristic":
+        german = "bench-searched-german"  # a name for play_game, in this process only
+        register(german, lambda seed=0, **_: searched_german(level, anchor, seed, opponent_noise, margin, robust, from_turn))
     cpu = time.process_time()
-    while not game.is_over():
-        if game.is_chance():
-            game.roll()
-        else:
-            side = game.current_player
-            game.push(players[side].choose(game.observed(side, keep_history=False)), validate=False)
+    _, result = play_game(german, soviet, {"edition": edition}, seed, game_name="bfm")
     return {"german": level, "soviet": soviet, "edition": edition, "seed": seed,
-            "german_won": game.outcome().winner == "german", "cpu": time.process_time() - cpu}
+            "german_won": result.winner == "german", "cpu": time.process_time() - cpu}
 
 
 def seed_range(text: str) -> list[int]:
@@ -80,20 +84,23 @@ def main() -> None:
     ap.add_argument("--editions", default="2009,1986")
     ap.add_argument("--margin", type=float, default=0.0,
                     help="a challenger must also beat the heuristic's plan by this much in mean value")
+    ap.add_argument("--robust", action="store_true",
+                    help="a challenger must also be no worse against each playout Soviet style alone")
+    ap.add_argument("--from-turn", type=int, default=1, help="search the German from this turn on")
     ap.add_argument("--opponent-noise", help="the playout Soviets' noise levels, e.g. 1,2,4 (default: the level's)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", help="a JSON-lines file of every game")
     args = ap.parse_args()
     games = [(s, e, sd) for s in args.soviets.split(",") for e in args.editions.split(",") for sd in seed_range(args.seeds)]
     noise = tuple(float(x) for x in args.opponent_noise.split(",")) if args.opponent_noise else None
-    jobs = [(g, args.anchor, args.margin, noise, *x) for g in ("heuristic", args.level) for x in games]
+    jobs = [(g, args.anchor, args.margin, args.robust, args.from_turn, noise, *x) for g in ("heuristic", args.level) for x in games]
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(play, jobs))
     if args.out:
         Path(args.out).write_text("".join(json.dumps(r) + "\n" for r in results))
     won = {(r["german"], r["soviet"], r["edition"], r["seed"]): r["german_won"] for r in results}
     cpu = sorted(r["cpu"] for r in results if r["german"] == args.level)
-    print(f"German {args.level} (German searched, anchor {args.anchor}, margin {args.margin}, playout Soviets' noise "
+    print(f"German {args.level} (German searched, anchor {args.anchor}, margin {args.margin}, robust {args.robust}, from turn {args.from_turn}, playout Soviets' noise "
           f"{noise or level_budget(args.level, 'bfm').opponent_noise}) against the heuristic's German, "
           f"seeds {args.seeds}, editions {args.editions}; median CPU s a game {cpu[len(cpu) // 2]:.1f}")
     for soviet in args.soviets.split(","):

@@ -279,6 +279,36 @@ def test_search_keeps_the_policys_plan_against_a_challenger_that_was_only_lucky(
     assert all(player._search(game, "german", cands) == cands[4][0] for _ in range(10))
 
 
+def test_a_robust_search_refuses_a_plan_that_only_wins_against_one_style_of_opponent():
+    """``Budget.robust``: the challenger gains 0.3 against the playouts whose opponent plays one
+    style and loses 0.1 against the other: better on average, so the plain search plays it; the
+    robust search, which asks it to be no worse against each style alone, keeps the policy's
+    plan. A challenger better against both styles is played by both."""
+    from dataclasses import replace
+
+    from typhoon.ai.search import LEVELS, SearchPlayer
+
+    game = Game(RULES, {"edition": "2009"}, 3, keep_history=False)
+    cands = [[a] for a in list(game.legal_actions)[:2]]
+
+    def rollout_with(gain_against: dict[str, float]):
+        def rollout(self, g, me, plan, sd):
+            style = ("ring", "line")[sd % 2]
+            self._opponents[sd] = (style,)  # as _rollout records the playout's opponents
+            return 0.5 + (gain_against[style] if plan is cands[1] else 0.0)
+        return rollout
+
+    def plays(robust: bool, gain_against: dict[str, float]):
+        player = SearchPlayer(seed=5, budget=replace(LEVELS["search-hard"], robust=robust))
+        player._rollout = rollout_with(gain_against).__get__(player)
+        return player._search(game, "german", cands)
+
+    bet = {"ring": 0.3, "line": -0.1}
+    assert plays(False, bet) == cands[1][0]
+    assert plays(True, bet) == cands[0][0]
+    assert plays(True, {"ring": 0.3, "line": 0.05}) == cands[1][0]
+
+
 def test_play_noise_is_the_noise_of_the_searchers_own_policy():
     """``Budget.play_noise`` (search-easy: mistakes by design): the searcher's own policy, its
     own candidate and its single decisions are the policy made with that noise; the noise-free

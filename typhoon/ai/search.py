@@ -82,6 +82,10 @@ class Budget:
     # errors it is (common random numbers make the paired differences of two near-equal plans
     # tiny and steady, so z alone lets them through)
     anchor_margin: float = 0.0
+    # ... and, on the playouts against each style of opponent of the population taken alone, be
+    # no worse on average: a plan that gains against one style and loses against another is a
+    # bet on the opponent's style, not a better plan (False: the mean over all opponents)
+    robust: bool = False
     # noise of the searcher's own policy (its own candidate and its single decisions): an easy
     # level plays the policy with mistakes by design (0: the policy itself)
     play_noise: float = 0.0
@@ -157,6 +161,7 @@ class SearchPlayer:
         self.stats = {"decisions": 0, "searches": 0, "rollouts": 0}
         self._phase: Any = None
         self._spent = 0  # playouts used in the current phase
+        self._opponents: dict[int, Any] = {}  # the current search's playout seeds: the opponents' styles
 
     # -- the decision ---------------------------------------------------------------------
     def choose(self, game: Game) -> Any:
@@ -221,6 +226,8 @@ class SearchPlayer:
         b = self.budget
         budget = b.rollouts * len(cands)
         values: list[list[float]] = [[] for _ in cands]  # per candidate: its playouts' values, seed by seed
+        played: list[int] = []  # the playout seeds, in the order of values[0] (and of the last challenger's)
+        self._opponents = {}
         alive = list(range(1, len(cands)))  # the challengers; candidate 0 (the policy's) plays every round
         rounds = max(1, (len(cands) - 1).bit_length())  # halvings down to one challenger
         if not alive:  # one candidate: nothing to compare
@@ -233,6 +240,7 @@ class SearchPlayer:
         for _ in range(rounds):
             per = max(1, budget // ((len(alive) + 1) * rounds))
             seeds = [self.rng.randrange(2**31) for _ in range(per)]
+            played += seeds
             for i in [0] + alive:
                 values[i].extend(self._rollout(game, me, cands[i], sd) for sd in seeds)
             self._spent += per * (len(alive) + 1)
@@ -241,7 +249,10 @@ class SearchPlayer:
             alive.sort(key=lambda i: (-mean(i), i))
             alive = sorted(alive[: max(1, (len(alive) + 1) // 2)])
         best = min(alive, key=lambda i: (-mean(i), i))
-        chosen = best if _prefer(values[best], values[0], b.anchor_z, b.anchor_margin) else 0
+        better = _prefer(values[best], values[0], b.anchor_z, b.anchor_margin)
+        if better and b.robust:
+            better = _no_worse_against_any(values[best], values[0], [self._opponents.get(sd) for sd in played])
+        chosen = best if better else 0
         self._start(game, cands[chosen])
         return self._next(game)
 
@@ -303,6 +314,7 @@ class SearchPlayer:
                 break
             g.push(a, validate=False)
         pols = {side: self._playout_policy(side == me, rng) for side in self.package.sides}
+        self._opponents[seed] = tuple(getattr(p, "style", None) for side, p in pols.items() if side != me)
         changes = 0
         last = rules.phase_key(g.state)
         steps = 0
@@ -352,6 +364,16 @@ def _prefer(challenger: list[float], policy: list[float], z: float, margin: floa
         return True
     var = sum((d - m) ** 2 for d in diffs) / (n - 1)
     return m > z * (var / n) ** 0.5
+
+
+def _no_worse_against_any(challenger: list[float], policy: list[float], opponents: list[Any]) -> bool:
+    """Whether the challenger's playouts are, seed for seed, no worse on average than the
+    policy's own candidate's against each kind of opponent (``opponents``: the playout
+    opponents' styles, seed by seed) taken alone."""
+    by: dict[Any, list[float]] = {}
+    for c, p, o in zip(challenger, policy, opponents):
+        by.setdefault(o, []).append(c - p)
+    return all(sum(d) >= 0 for d in by.values())
 
 
 def _factory(level: str):
