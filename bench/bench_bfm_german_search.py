@@ -5,7 +5,10 @@ paired game by game with the heuristic's German (the German every search level p
 An experiment harness, not a player: it makes the search level search German decisions too
 (``SEARCHED_SIDES`` widened in this process only), with the level's budget and the anchor
 ``--anchor`` (``Budget.anchor_z``: a challenger plan must beat the heuristic's own plan by that
-many standard errors on the same playouts). The Soviet is any named player; use the independent
+many standard errors on the same playouts), and the tests tried in session 30: ``--margin``
+(``Budget.anchor_margin``), ``--robust`` (``Budget.robust``), ``--from-turn`` (the heuristic's
+German before that turn) and ``--opponent-noise`` (the playout Soviets' noise levels). The
+Soviet is any named player; use the independent
 baselines (``baseline-greedy``, ``baseline-bold``) beside the heuristic, since the search's
 playouts model the heuristic's Soviet and a gain against it alone says little (docs/ai.md,
 sessions 13 and 30). Prints, per Soviet, the German wins of each and the games won only by the

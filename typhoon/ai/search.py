@@ -352,9 +352,9 @@ class SearchPlayer:
 def _prefer(challenger: list[float], policy: list[float], z: float, margin: float = 0.0) -> bool:
     """Whether the challenger's playouts beat the policy's own candidate's, seed for seed
     (common random numbers: the same dice and opponents), by more than ``margin`` in mean and
-    by more than ``z`` standard errors of the mean difference. Picking the best of several noisy means overrates it (the winner's
-    curse): with a few playouts of a game won or lost, the best mean is mostly luck, and a
-    search that trusts it plays worse than its own policy."""
+    by more than ``z`` standard errors of the mean difference. Picking the best of several
+    noisy means overrates it (the winner's curse): with a few playouts of a game won or lost,
+    the best mean is mostly luck, and a search that trusts it plays worse than its own policy."""
     diffs = [c - p for c, p in zip(challenger, policy)]
     n = len(diffs)
     m = sum(diffs) / n
