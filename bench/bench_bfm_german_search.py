@@ -44,7 +44,7 @@ def searched_german(level: str, anchor: float, seed: int, opponent_noise: tuple[
     from typhoon.games.bfm.ai import plans
 
     plans.SEARCHED_SIDES = frozenset({"german", "soviet"})  # this process only
-    if from_turn > 1 and not hasattr(plans, "searched_from"):
+    if not hasattr(plans, "searched_from"):  # wrapped once per process
         every_turn = plans.search_kind
 
         def search_kind(game):  # the policy asks plans.search_kind at each decision

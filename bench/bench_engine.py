@@ -12,7 +12,10 @@ Games per second depend on the machine (the same code measured 81 and 197 games 
 on two machines of this workplace), so a target such as issue 13's "200, now 53" is a ratio to
 the code of that day. ``--against REV`` measures that ratio on this machine: the source of REV
 (``git archive``) and this tree play the same seeds in fresh processes on this interpreter,
-alternately, and the ratio of their medians is printed with each round's paired ratio.
+alternately, and the ratio of their medians is printed with each round's paired ratio. The
+archived source has no compiled modules built, so it runs pure Python: against a commit that
+had them (scripts/build_compiled.py), ``TYPHOON_PURE_PYTHON=1`` runs both trees
+pure and compares like with like.
 ``--instructions`` adds valgrind's instruction count per game (callgrind; the same count on any
 load, unlike CPU time). Usage:
     python bench/bench_engine.py [--games 200] [--runs 5] [--json]
@@ -142,21 +145,28 @@ def source_of(rev: str, into: Path) -> Path:
     return into
 
 
-def tree_games_per_second(tree: Path, edition: str, games: int, seed0: int) -> float:
-    """Random games per CPU second of the source in ``tree``, in a fresh process of this
-    interpreter (the tree first on its path; its compiled modules, if it has any built). The
-    process prints which tree it imported, and that is checked: a measurement of the wrong source
-    would flatter or belittle silently."""
-    env = {**os.environ, "PYTHONPATH": str(tree)}
+def run_driver(tree: Path, args: list[str], wrapper: list[str] | None = None,
+               env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """``DRIVER`` with ``args`` for the source in ``tree``, in a fresh process of this interpreter
+    (under ``wrapper``, e.g. valgrind, if given): the tree first on its path, its compiled
+    modules if it has any built. The process prints which tree it imported, and that is checked:
+    a measurement of the wrong source would flatter or belittle silently."""
     # run in the tree: ``-c`` puts the working directory first on the path
-    out = subprocess.run([sys.executable, "-c", DRIVER, edition, str(games), str(seed0), "1"],
-                         env=env, cwd=tree, capture_output=True, text=True, check=False)
+    out = subprocess.run([*(wrapper or []), sys.executable, "-c", DRIVER, *args],
+                         env={**os.environ, "PYTHONPATH": str(tree), **(env or {})}, cwd=tree,
+                         capture_output=True, text=True, check=False)
     if out.returncode != 0:
-        sys.exit(f"bench_engine: the games of {tree} failed:\n{out.stderr}")
-    imported, seconds = out.stdout.split()[-2:]
+        sys.exit(f"bench_engine: the games of {tree} failed:\n{out.stderr[-2000:]}")
+    imported = out.stdout.split()[-2]
     if not Path(imported).resolve().is_relative_to(tree.resolve()):
         sys.exit(f"bench_engine: the games meant for {tree} imported {imported}")
-    return games / float(seconds)
+    return out
+
+
+def tree_games_per_second(tree: Path, edition: str, games: int, seed0: int) -> float:
+    """Random games per CPU second of the source in ``tree`` (``run_driver``)."""
+    out = run_driver(tree, [edition, str(games), str(seed0), "1"])
+    return games / float(out.stdout.split()[-1])
 
 
 def instructions_per_game(tree: Path, games: int) -> float | None:
@@ -168,16 +178,12 @@ def instructions_per_game(tree: Path, games: int) -> float | None:
     counts = []
     for n in (0, games):
         with tempfile.TemporaryDirectory() as tmp:
-            out_file = Path(tmp) / "callgrind.out"
-            run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}",
-                                  sys.executable, "-c", DRIVER, "both", str(n), "5001", "2"],
-                                 env={**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}, cwd=tree,
-                                 capture_output=True, text=True, check=False)
+            run = run_driver(tree, ["both", str(n), "5001", "2"],
+                             wrapper=["valgrind", "--tool=callgrind", f"--callgrind-out-file={Path(tmp) / 'callgrind.out'}"],
+                             env={"PYTHONHASHSEED": "0"})
             totals = [line for line in run.stderr.splitlines() if "I   refs" in line]
-            if run.returncode != 0 or not totals:
-                sys.exit(f"bench_engine: valgrind failed on {tree}:\n{run.stderr[-2000:]}")
-            if not Path(run.stdout.split()[-2]).resolve().is_relative_to(tree.resolve()):
-                sys.exit(f"bench_engine: the games meant for {tree} imported {run.stdout.split()[-2]}")
+            if not totals:
+                sys.exit(f"bench_engine: valgrind printed no instruction count for {tree}:\n{run.stderr[-2000:]}")
             counts.append(int(totals[-1].split(":")[-1].replace(",", "").strip()))
     return (counts[1] - counts[0]) / games
 

@@ -314,7 +314,8 @@ class SearchPlayer:
                 break
             g.push(a, validate=False)
         pols = {side: self._playout_policy(side == me, rng) for side in self.package.sides}
-        self._opponents[seed] = tuple(getattr(p, "style", None) for side, p in pols.items() if side != me)
+        if b.robust:  # the opponents' styles, for _no_worse_against_any
+            self._opponents[seed] = tuple(getattr(p, "style", None) for side, p in pols.items() if side != me)
         changes = 0
         last = rules.phase_key(g.state)
         steps = 0
