@@ -7,7 +7,9 @@ An experiment harness, not a player: it makes the search level search German dec
 ``--anchor`` (``Budget.anchor_z``: a challenger plan must beat the heuristic's own plan by that
 many standard errors on the same playouts), and the tests tried in session 30: ``--margin``
 (``Budget.anchor_margin``), ``--robust`` (``Budget.robust``), ``--from-turn`` (the heuristic's
-German before that turn) and ``--opponent-noise`` (the playout Soviets' noise levels). The
+German before that turn) and ``--opponent-noise`` (the playout Soviets' noise levels), and the
+one of session 31: ``--extra-style NAME:KNOB=V,...`` (one more heuristic style in the search's
+population, e.g. ``passive:soviet_min_col=9``, a Soviet that never counterattacks). The
 Soviet is any named player; use the independent
 baselines (``baseline-greedy``, ``baseline-bold``) beside the heuristic, since the search's
 playouts model the heuristic's Soviet and a gain against it alone says little (docs/ai.md,
@@ -60,9 +62,38 @@ def searched_german(level: str, anchor: float, seed: int, opponent_noise: tuple[
     return SearchPlayer(seed=seed, budget=budget, name=f"{level}-german@{anchor}", game="bfm")
 
 
-def play(job: tuple[str, float, float, bool, int, tuple[float, ...] | None, str, str, int]) -> dict:
+def add_styles(styles: tuple[tuple[str, tuple[tuple[str, float], ...]], ...]) -> None:
+    """Add playing styles to the heuristic's ``STYLES`` in this process only (the standard
+    style's knobs with some changed): the search's candidates and playout opponents are drawn
+    from every style but the standard one (``HeuristicPlayer.population``)."""
+    from typhoon.games.bfm.ai import heuristic
+
+    for name, knobs in styles:
+        unknown = [k for k, _ in knobs if k not in heuristic.STYLES["standard"]]
+        if unknown:
+            raise SystemExit(f"--extra-style {name}: unknown knob(s) {unknown}; knobs: {sorted(heuristic.STYLES['standard'])}")
+        heuristic.STYLES[name] = {**heuristic.STYLES["standard"], **dict(knobs)}
+
+
+def parse_style(text: str) -> tuple[str, tuple[tuple[str, float], ...]]:
+    """``NAME:KNOB=V,KNOB=V`` (e.g. ``passive:soviet_min_col=9``)."""
+    name, _, rest = text.partition(":")
+    if not name or not rest:
+        raise SystemExit(f"--extra-style {text!r}: expected NAME:KNOB=VALUE[,KNOB=VALUE...]")
+    knobs = []
+    for kv in rest.split(","):
+        k, _, v = kv.partition("=")
+        try:
+            knobs.append((k, float(v)))
+        except ValueError:
+            raise SystemExit(f"--extra-style {text!r}: {kv!r} is not KNOB=NUMBER") from None
+    return name, tuple(knobs)
+
+
+def play(job: tuple) -> dict:
     """One game: German ``level`` (or ``heuristic``) against Soviet ``soviet``."""
-    level, anchor, margin, robust, from_turn, opponent_noise, soviet, edition, seed = job
+    level, anchor, margin, robust, from_turn, opponent_noise, styles, soviet, edition, seed = job
+    add_styles(styles)
     german = "heuristic"
     if level != "heuristic":
         german = "bench-searched-german"  # a name for play_game, in this process only
@@ -91,19 +122,25 @@ def main() -> None:
                     help="a challenger must also be no worse against each playout Soviet style alone")
     ap.add_argument("--from-turn", type=int, default=1, help="search the German from this turn on")
     ap.add_argument("--opponent-noise", help="the playout Soviets' noise levels, e.g. 1,2,4 (default: the level's)")
+    ap.add_argument("--extra-style", action="append", default=[],
+                    help="NAME:KNOB=V[,KNOB=V...]: one more heuristic style in the search's population "
+                         "(candidates and playout opponents), e.g. passive:soviet_min_col=9 (a Soviet that never "
+                         "counterattacks); repeatable")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", help="a JSON-lines file of every game")
     args = ap.parse_args()
     games = [(s, e, sd) for s in args.soviets.split(",") for e in args.editions.split(",") for sd in seed_range(args.seeds)]
     noise = tuple(float(x) for x in args.opponent_noise.split(",")) if args.opponent_noise else None
-    jobs = [(g, args.anchor, args.margin, args.robust, args.from_turn, noise, *x) for g in ("heuristic", args.level) for x in games]
+    styles = tuple(parse_style(t) for t in args.extra_style)
+    add_styles(styles)  # an unknown knob is refused here, before any game
+    jobs = [(g, args.anchor, args.margin, args.robust, args.from_turn, noise, styles, *x) for g in ("heuristic", args.level) for x in games]
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(play, jobs))
     if args.out:
         Path(args.out).write_text("".join(json.dumps(r) + "\n" for r in results))
     won = {(r["german"], r["soviet"], r["edition"], r["seed"]): r["german_won"] for r in results}
     cpu = sorted(r["cpu"] for r in results if r["german"] == args.level)
-    print(f"German {args.level} (German searched, anchor {args.anchor}, margin {args.margin}, robust {args.robust}, from turn {args.from_turn}, playout Soviets' noise "
+    print(f"German {args.level} (German searched, anchor {args.anchor}, margin {args.margin}, robust {args.robust}, from turn {args.from_turn}, extra styles {[n for n, _ in styles] or 'none'}, playout Soviets' noise "
           f"{noise or level_budget(args.level, 'bfm').opponent_noise}) against the heuristic's German, "
           f"seeds {args.seeds}, editions {args.editions}; median CPU s a game {cpu[len(cpu) // 2]:.1f}")
     for soviet in args.soviets.split(","):
