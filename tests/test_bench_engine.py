@@ -15,12 +15,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_against_a_commit_runs_that_commits_source(tmp_path):
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        import bench_engine
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
+def test_against_a_commit_runs_that_commits_source(tmp_path, bench):
+    bench_engine = bench("bench_engine")
     old = bench_engine.source_of("HEAD", tmp_path)
     assert (old / "typhoon" / "__init__.py").exists()
     # the driver, run for the archived tree, imports the archived tree

@@ -15,13 +15,8 @@ HARNESS = ROOT / "bench" / "bench_bfm_german_search.py"
 
 
 @pytest.fixture(scope="module")
-def harness():
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        import bench_bfm_german_search
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
-    return bench_bfm_german_search
+def harness(bench):
+    return bench("bench_bfm_german_search")
 
 
 def test_an_extra_style_is_its_name_and_knobs(harness):

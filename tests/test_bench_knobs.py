@@ -3,22 +3,12 @@ report counts the games a variant won and lost against the unchanged style on th
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
-def knobs():
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        import bench_bfm_knobs
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
-    return bench_bfm_knobs
+def knobs(bench):
+    return bench("bench_bfm_knobs")
 
 
 def test_variants_start_with_the_unchanged_style(knobs):
