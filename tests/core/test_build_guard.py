@@ -31,3 +31,20 @@ def test_c_shifts_and_c_powers_are_refused_python_operations_are_not(tmp_path):
     bad = script.c_shifts(c)
     assert bad == ["__pyx_t_3 = (1 << __pyx_t_7);", "__pyx_t_5 = PyFloat_FromDouble(pow(2.0, ((double)__pyx_t_9)));"]
 
+
+
+def test_a_build_made_otherwise_than_asked_is_stale(tmp_path, monkeypatch):
+    """A profile-guided build is rebuilt by a plain request and the other way round; the
+    instrumented build of a training run that never finished is stale either way."""
+    script = _build_script()
+    monkeypatch.setattr(script, "OUT", tmp_path)
+    module = "typhoon.core.bitboard"
+    (tmp_path / "m.so").write_bytes(b"")
+    entry = {"file": "m.so", "sha256": script.sha256(script.source_file(module)), "directives": script.directives_key()}
+    assert script.up_to_date(module, {**entry, "build": "pgo"}, pgo=True)
+    assert not script.up_to_date(module, {**entry, "build": "pgo"}, pgo=False)
+    assert script.up_to_date(module, {**entry, "build": "plain"}, pgo=False)
+    assert not script.up_to_date(module, {**entry, "build": "plain"}, pgo=True)
+    assert not script.up_to_date(module, {**entry, "build": "instrumented"}, pgo=True)
+    assert not script.up_to_date(module, entry, pgo=True)  # a manifest from before this field
+
