@@ -36,6 +36,8 @@ from typhoon.ai.base import register  # noqa: E402
 from typhoon.ai.match import play_game  # noqa: E402
 from typhoon.ai.search import SearchPlayer, level_budget  # noqa: E402
 
+from bench_bfm_knobs import knob_values  # noqa: E402  (this folder is first on the path)
+
 
 def searched_german(level: str, anchor: float, seed: int, opponent_noise: tuple[float, ...] | None = None,
                     margin: float = 0.0, robust: bool = False, from_turn: int = 1) -> SearchPlayer:
@@ -80,14 +82,7 @@ def parse_style(text: str) -> tuple[str, tuple[tuple[str, float], ...]]:
     name, _, rest = text.partition(":")
     if not name or not rest:
         raise SystemExit(f"--extra-style {text!r}: expected NAME:KNOB=VALUE[,KNOB=VALUE...]")
-    knobs = []
-    for kv in rest.split(","):
-        k, _, v = kv.partition("=")
-        try:
-            knobs.append((k, float(v)))
-        except ValueError:
-            raise SystemExit(f"--extra-style {text!r}: {kv!r} is not KNOB=NUMBER") from None
-    return name, tuple(knobs)
+    return name, knob_values(rest.split(","), f"--extra-style {text!r}")
 
 
 def play(job: tuple) -> dict:

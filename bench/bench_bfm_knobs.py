@@ -25,6 +25,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -44,18 +45,26 @@ def parse_variants(text: str, style: str = "standard") -> list[Variant]:
         raise SystemExit(f"--style {style!r}: unknown style; styles: {sorted(STYLES)}")
     out: list[Variant] = [()]
     for part in text.split(";"):
-        knobs = []
-        for kv in filter(None, (x.strip() for x in part.split(","))):
-            k, _, v = kv.partition("=")
-            if k not in STYLES[style]:
-                raise SystemExit(f"--variants: unknown knob {k!r}; knobs: {sorted(STYLES[style])}")
-            try:
-                knobs.append((k, float(v)))
-            except ValueError:
-                raise SystemExit(f"--variants: {kv!r} is not KNOB=NUMBER") from None
-        if knobs and tuple(knobs) not in out:
-            out.append(tuple(knobs))
+        knobs = knob_values(filter(None, (x.strip() for x in part.split(","))), "--variants")
+        for name, _ in knobs:
+            if name not in STYLES[style]:
+                raise SystemExit(f"--variants: unknown knob {name!r}; knobs: {sorted(STYLES[style])}")
+        if knobs and knobs not in out:
+            out.append(knobs)
     return out
+
+
+def knob_values(items: Any, flag: str) -> Variant:
+    """``KNOB=NUMBER`` items as (knob, value) pairs; anything else is refused, naming ``flag``
+    (also ``bench_bfm_german_search.py --extra-style``'s parser)."""
+    knobs = []
+    for kv in items:
+        k, _, v = kv.partition("=")
+        try:
+            knobs.append((k, float(v)))
+        except ValueError:
+            raise SystemExit(f"{flag}: {kv!r} is not KNOB=NUMBER") from None
+    return tuple(knobs)
 
 
 def play(job: tuple[str, str, Variant, str, str, int]) -> tuple[Variant, str, str, int, float]:
