@@ -3,7 +3,8 @@ paired game by game with the heuristic's German (the German every search level p
 ``typhoon/games/bfm/ai/plans.py``: ``SEARCHED_SIDES``) on the same seeds and editions.
 
 An experiment harness, not a player: it makes the search level search German decisions too
-(``SEARCHED_SIDES`` widened in this process only), with the level's budget and the anchor
+(``SEARCHED_SIDES`` widened in this process only, against any Soviet: not only against one its
+population models, as search-hard's ``model_gate`` does), with the level's budget and the anchor
 ``--anchor`` (``Budget.anchor_z``: a challenger plan must beat the heuristic's own plan by that
 many standard errors on the same playouts), and the tests tried in session 30: ``--margin``
 (``Budget.anchor_margin``), ``--robust`` (``Budget.robust``), ``--from-turn`` (the heuristic's
@@ -48,6 +49,7 @@ def searched_german(level: str, anchor: float, seed: int, opponent_noise: tuple[
     from typhoon.games.bfm.ai import plans
 
     plans.SEARCHED_SIDES = frozenset({"german", "soviet"})  # this process only
+    plans.MODELLED_SIDES = frozenset()  # searched whatever the Soviet (the levels' gate: session 32)
     if not hasattr(plans, "searched_from"):  # wrapped once per process
         every_turn = plans.search_kind
 

@@ -169,6 +169,13 @@ class HeuristicPlayer:
 
         return search_kind(game)
 
+    def searched_if_modelled(self, game: Game) -> bool:
+        """Whether a search player searches this decision only against an opponent its
+        population models (``Budget.model_gate``)."""
+        from .plans import searched_if_modelled
+
+        return searched_if_modelled(game)
+
     def plan(self, game: Game) -> list[Any]:
         """This player's actions for the rest of its part of the phase (a candidate plan)."""
         from .plans import own_plan

@@ -1,14 +1,16 @@
 """What Battle for Moscow tells the game-neutral search players (``typhoon.ai.search``) about
 its decisions: which kind of search a decision gets, and the candidate plans.
 
-The search asks its policy player (this package's ``HeuristicPlayer``) two optional questions:
+The search asks its policy player (this package's ``HeuristicPlayer``) three optional questions:
 
-- ``search_kind(game)``: ``"policy"`` (just play the heuristic: the free set-up, 000 6.0, and
-  every German decision, ``SEARCHED_SIDES``), ``"choices"`` (compare the legal actions
+- ``search_kind(game)``: ``"policy"`` (just play the heuristic: the free set-up, 000 6.0),
+  ``"choices"`` (compare the legal actions
   themselves: the battle-resolution steps after Battle Commitment, 9.0: battle order, stand
   fast, retreat, loss, advance) or ``"plan"``
   (compare whole plans for the rest of the player's part of the phase: moves, declarations,
   replacements);
+- ``searched_if_modelled(game)``: whether the decision is searched only while the opponent
+  plays like the search's population (the German's, ``MODELLED_SIDES``; ``Budget.model_gate``);
 - ``plan(game)``: the actions the (noisy) heuristic would take from here until its part of the
   phase is done: the phase moves on, the dice are due, the other side must act, or it commits
   its declared battles (9.0 Battle Commitment) or ends the phase.
@@ -25,23 +27,35 @@ from ..actions import Commit, EndPhase
 MAX_PLAN = 60  # a plan longer than this is cut (no BfM phase needs so many actions)
 
 
-# The sides whose decisions the search players search; the German plays the heuristic alone.
-# Against the independent baselines (opponents the search does not model) every searched German
+# The sides whose decisions the search players always search. Against the independent
+# baselines (opponents the search does not model) every searched German
 # measured below the heuristic's German: whole search, battle steps only, battle steps but not
 # the advance (docs/ai.md, sessions 10 to 13). Searching only its last two turns gained nothing
 # (session 14).
 SEARCHED_SIDES = frozenset({"soviet"})
+# The sides searched only against an opponent the search's population models (its observed
+# decisions agree with the heuristic's styles at least ``Budget.model_gate`` of the time:
+# typhoon.ai.modelled), else played by the heuristic: the searched German beat the heuristic's
+# German against the Soviets its playouts model and lost to it against the others (docs/ai.md,
+# sessions 13, 30 and 32).
+MODELLED_SIDES = frozenset({"german"})
 
 
 def search_kind(game: Game) -> str:
     """The kind of search a decision gets (module docstring)."""
     state = game.state
     kind = movement.phase_spec(state).kind
-    if kind == "setup" or game.current_player not in SEARCHED_SIDES:
+    if kind == "setup" or game.current_player not in SEARCHED_SIDES | MODELLED_SIDES:
         return "policy"
     if kind == "combat" and state.committed:  # 9.0: after commitment, one decision at a time
         return "choices"
     return "plan"
+
+
+def searched_if_modelled(game: Game) -> bool:
+    """Whether the search searches this decision only against a modelled opponent
+    (``MODELLED_SIDES``)."""
+    return game.current_player in MODELLED_SIDES
 
 
 def own_plan(game: Game, policy: Any) -> list[Any]:
