@@ -1,6 +1,7 @@
 """Would searching Battle for Moscow's German help? A searched German against named Soviets,
-paired game by game with the heuristic's German (the German every search level plays,
-``typhoon/games/bfm/ai/plans.py``: ``SEARCHED_SIDES``) on the same seeds and editions.
+paired game by game with the heuristic's German (the German every search level plays against a
+Soviet its population does not model, ``typhoon/games/bfm/ai/plans.py``: ``SEARCHED_SIDES``,
+``MODELLED_SIDES``) on the same seeds and editions.
 
 An experiment harness, not a player: it makes the search level search German decisions too
 (``SEARCHED_SIDES`` widened in this process only, against any Soviet: not only against one its

@@ -2,7 +2,8 @@
 opponents, paired game by game with the unchanged style on the same seeds and editions.
 
 The heuristic's knobs (``typhoon/games/bfm/ai/heuristic.py``: ``STYLES``) are what every search
-level plays for the German and what its candidates and playouts are drawn from, so a knob that
+level plays for the German (search-hard and search-expert: against a Soviet their population
+does not model) and what its candidates and playouts are drawn from, so a knob that
 changes the heuristic's German changes every level's German. This is how sessions 14-18 and 31
 screened them (docs/ai.md): a variant is kept only if it gains against the independent
 baselines (``baseline-greedy``, ``baseline-bold``: they share no code with the heuristic) as
