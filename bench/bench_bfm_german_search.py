@@ -38,7 +38,7 @@ from typhoon.ai.base import register  # noqa: E402
 from typhoon.ai.match import play_game  # noqa: E402
 from typhoon.ai.search import SearchPlayer, level_budget  # noqa: E402
 
-from bench_bfm_knobs import knob_values  # noqa: E402  (this folder is first on the path)
+from bench_bfm_knobs import knob_values, seed_range  # noqa: E402  (this folder is first on the path)
 
 
 def searched_german(level: str, anchor: float, seed: int, opponent_noise: tuple[float, ...] | None = None,
@@ -100,11 +100,6 @@ def play(job: tuple) -> dict:
     _, result = play_game(german, soviet, {"edition": edition}, seed, game_name="bfm")
     return {"german": level, "soviet": soviet, "edition": edition, "seed": seed,
             "german_won": result.winner == "german", "cpu": time.process_time() - cpu}
-
-
-def seed_range(text: str) -> list[int]:
-    lo, _, hi = text.partition("-")
-    return list(range(int(lo), int(hi or lo) + 1))
 
 
 def main() -> None:

@@ -80,11 +80,16 @@ def play(job: tuple[str, str, Variant, str, str, int]) -> tuple[Variant, str, st
 
 
 def seed_range(text: str) -> list[int]:
+    """``FIRST-LAST`` (or one seed) as the seeds from FIRST to LAST; anything else is refused
+    (also the seed parser of ``bench_bfm_german_search.py`` and ``bench_opponent_fit.py``)."""
     lo, _, hi = text.partition("-")
     try:
-        return list(range(int(lo), int(hi or lo) + 1))
+        first, last = int(lo), int(hi or lo)
     except ValueError:
         raise SystemExit(f"--seeds {text!r}: expected FIRST-LAST, e.g. 7000-7059") from None
+    if last < first:
+        raise SystemExit(f"--seeds {text!r}: the last seed is below the first")
+    return list(range(first, last + 1))
 
 
 def report(results: list[tuple[Variant, str, str, int, float]], variants: list[Variant], opponents: list[str],

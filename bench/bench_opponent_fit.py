@@ -24,6 +24,8 @@ from typhoon.ai.match import play_game  # noqa: E402
 from typhoon.ai.modelled import OpponentFit  # noqa: E402
 from typhoon.games.bfm.ai.heuristic import HeuristicPlayer  # noqa: E402
 
+from bench_bfm_knobs import seed_range  # noqa: E402  (this folder is first on the path)
+
 
 def fit_of(job: tuple[str, str, int]) -> tuple[str, int, int]:
     """(Soviet, its decisions with a choice, those a member would have made) in one game."""
@@ -32,17 +34,6 @@ def fit_of(job: tuple[str, str, int]) -> tuple[str, int, int]:
     fit = OpponentFit(HeuristicPlayer, [{}] + HeuristicPlayer.population())
     fit.update(game, "german")
     return soviet, fit.decisions, fit.matched
-
-
-def seed_range(text: str) -> list[int]:
-    lo, sep, hi = text.partition("-")
-    try:
-        first, last = int(lo), int(hi) if sep else int(lo)
-    except ValueError:
-        raise SystemExit(f"--seeds {text!r}: expected FIRST-LAST, e.g. 7000-7003") from None
-    if last < first:
-        raise SystemExit(f"--seeds {text!r}: the last seed is below the first")
-    return list(range(first, last + 1))
 
 
 def main(argv: list[str] | None = None) -> None:
