@@ -53,6 +53,10 @@ MODULES = (
     "typhoon.games.bfm.combat",
     "typhoon.games.bfm.sequence",
     "typhoon.games.bfm.actions",
+    # the dice, the odds and the edition's data, read at every roll and battle
+    "typhoon.core.dice",
+    "typhoon.core.odds",
+    "typhoon.games.bfm.data",
     # the research observation and the vectorised environment (docs/research.md, "Throughput")
     "typhoon.games.bfm.encoding",
     "typhoon.research.vector",

@@ -44,11 +44,10 @@ class Dice:
         self._rng = random.Random(self.seed)
 
     def choose(self, outcomes: Sequence[tuple[T, Fraction | float]]) -> T:
-        """Draw one outcome from ``(outcome, probability)`` pairs (probabilities sum to 1)."""
+        """Draw one outcome from ``(outcome, probability)`` pairs (probabilities sum to 1): the
+        first whose running total of ``float(p)`` exceeds a uniform draw."""
         x = self._rng.random()
-        acc = 0.0
-        for outcome, p in outcomes:
-            acc += float(p)
+        for (outcome, _), acc in zip(outcomes, running_totals(outcomes)):
             if x < acc:
                 return outcome
         return outcomes[-1][0]
@@ -60,11 +59,34 @@ class Dice:
         self._rng.setstate(state)
 
 
+_TOTALS: dict[int, tuple[tuple, tuple[float, ...]]] = {}
+_TOTALS_KEPT = 64  # a game's chance events use a few constant tuples (BfM: one, ``rules.ROLLS``)
+
+
+def running_totals(outcomes: Sequence[tuple[Any, Fraction | float]]) -> tuple[float, ...]:
+    """The running totals of ``float(p)`` over the outcomes, added in order (so a draw picks
+    the same outcome as summing as it goes). A tuple's totals are kept, by identity while
+    the tuple itself is held here, so the constant chance tuples of a game convert their
+    fractions once rather than at every roll."""
+    kept = _TOTALS.get(id(outcomes))
+    if kept is not None and kept[0] is outcomes:
+        return kept[1]
+    acc = 0.0
+    totals = []
+    for _, p in outcomes:
+        acc += float(p)
+        totals.append(acc)
+    result = tuple(totals)
+    if type(outcomes) is tuple and len(_TOTALS) < _TOTALS_KEPT:
+        _TOTALS[id(outcomes)] = (outcomes, result)
+    return result
+
+
 def seed_key(seed: int) -> bytes:
     """The seed as the key of the keyed dice and of the seed commitment: 32 bytes big-endian
     (a seed outside 0..2^256-1, possible in an old record, is keyed by its decimal text)."""
     seed = int(seed)
-    if 0 <= seed < 2**256:
+    if seed >= 0 and seed.bit_length() <= 256:  # 0 .. 2^256 - 1 (no power: this module is compiled)
         return seed.to_bytes(32, "big")
     return b"typhoon/seed-text/" + str(seed).encode()
 
@@ -90,7 +112,8 @@ def pick(outcomes: Sequence[tuple[T, Fraction | float]], mac: bytes) -> T:
     """The outcome a uniform 256-bit number selects, with exact (rational) probabilities:
     outcome ``i`` is chosen when ``x / 2^256`` falls in its interval, so there is no float
     rounding bias."""
-    x = Fraction(int.from_bytes(mac, "big"), 2 ** (8 * len(mac)))
+    span = int.from_bytes(b"\x01" + bytes(len(mac)), "big")  # 2^(8 * len(mac)), as a Python integer
+    x = Fraction(int.from_bytes(mac, "big"), span)
     acc = Fraction(0)
     for outcome, p in outcomes:
         acc += Fraction(p)

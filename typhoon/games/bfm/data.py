@@ -13,7 +13,7 @@ import copy
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -52,17 +52,17 @@ class Phase:
     name: str
     rule: str
     movers: Movers | None = None
+    # The phase's name in Typhoon's wording: "Soviet", never "Russian" (the 2009 rules print
+    # "Russian"; ``name`` keeps the printed name, quoted in the rules panel).
+    label: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "label", self.name.replace("Russian", "Soviet"))
 
     @classmethod
     def from_json(cls, p: dict[str, Any]) -> Phase:
         movers = p.get("movers")
         return cls(p["id"], p["side"], PhaseKind(p["kind"]), p["name"], p["rule"], Movers(movers) if movers else None)
-
-    @property
-    def label(self) -> str:
-        """The phase's name in Typhoon's wording: "Soviet", never "Russian" (the 2009 rules
-        print "Russian"; ``name`` keeps the printed name, quoted in the rules panel)."""
-        return self.name.replace("Russian", "Soviet")
 
 
 class BfmData:
@@ -89,6 +89,7 @@ class BfmData:
         turns = docs["turns.json"]
         self.turns = {t["turn"]: t for t in turns["turns"]}
         self.last_turn = max(self.turns)
+        self.mud_turns = frozenset(t for t, spec in self.turns.items() if spec["weather"] == "mud")
         self.base_replacements = turns["replacements"]
         setup_phase = Phase("german_setup", "german", PhaseKind.SETUP, "German Set-up", "000 6.0")
         self.sequence = (setup_phase,) + tuple(Phase.from_json(p) for p in ed["sequence"])
@@ -166,7 +167,7 @@ class BfmData:
 
     def mud(self, turn: int) -> bool:
         """12.0: turns 3 and 4 are mud turns."""
-        return self.turns[turn]["weather"] == "mud"
+        return turn in self.mud_turns
 
 
 def _results_table(crt: CombatTable) -> CombatTable:
