@@ -140,3 +140,19 @@ def test_control_by_last_entry():
     advance_to(g, "soviet_movement", 3)
     g.push("move 24A 0603")
     assert g.state.control["0603"] == "soviet"
+
+
+def test_games_leave_the_shipped_set_up_unchanged():
+    """6.0: every game starts from the set-up of the scenario file; a new game reads the data's
+    own copy of it (``scenario(shared=True)``), so no game may change it for the next."""
+    from typhoon.ai.match import play_game
+    from typhoon.games.bfm.kit import shipped_documents
+
+    shipped = shipped_documents.__wrapped__()["scenarios/standard.json"]  # read afresh from the kit
+    for seed, edition in ((1, "2009"), (2, "1986")):
+        play_game("random", "random", {"edition": edition}, seed)
+        assert data(edition).scenario(shared=True) == shipped
+        assert data(edition).scenario() == shipped
+    first, second = new_game({"edition": "2009"}, seed=3), new_game({"edition": "2009"}, seed=4)
+    first.state.hex_of.clear()  # a game's own position, not the set-up
+    assert second.state.hex_of and data("2009").scenario() == shipped

@@ -151,9 +151,11 @@ class BfmData:
         """The hexes of a bit mask, in map order."""
         return self.bits.hexes(mask)
 
-    def scenario(self, name: str = "standard") -> dict[str, Any]:
-        """A scenario's set-up (a copy: the caller may change it)."""
-        return copy.deepcopy(self._docs[f"scenarios/{name}.json"])
+    def scenario(self, name: str = "standard", shared: bool = False) -> dict[str, Any]:
+        """A scenario's set-up: a copy the caller may change, or with ``shared`` the data's own
+        document, for a caller that only reads it (a new game's set-up, made at every game)."""
+        doc = self._docs[f"scenarios/{name}.json"]
+        return doc if shared else copy.deepcopy(doc)
 
     def replacements(self, side: str, turn: int, options: BfmOptions) -> int:
         """Replacement steps for a side this turn (10.0; 6.0 footnote; balance variants)."""

@@ -23,7 +23,7 @@ def initial_state(options: dict[str, Any] | BfmOptions | None = None) -> BfmStat
     """The position at the start of the game (6.0, ``data/scenarios/standard.json``)."""
     opts = options if isinstance(options, BfmOptions) else BfmOptions.from_dict(options)
     data = bfm_data(opts.edition, opts.red_border)
-    scen = data.scenario()
+    scen = data.scenario(shared=True)  # read only: every value below is copied
     hex_of = dict(scen["soviet"])
     reduced = set(scen["soviet"]) | set(scen["soviet_pool"])  # 6.0: Soviet units set up reduced
     to_set_up: list[str] = []
