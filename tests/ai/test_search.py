@@ -334,3 +334,66 @@ def test_play_noise_is_the_noise_of_the_searchers_own_policy():
         player._candidates(game, game.current_player)
         assert made[0] == play_noise  # the policy's own candidate
         assert all(n >= 0.5 for n in made[1:])  # the variations: noisy plans
+
+
+def test_decisive_decisions_get_the_levels_playouts_times_decisive():
+    """``Budget.decisive``: a decision the policy calls decisive (Battle for Moscow: the Soviet's
+    on turns 5 to 7 of 7, when Moscow is held or lost, 5.0) gets that many times the level's playouts per
+    candidate; any other decision the level's own. The same candidates either way."""
+    from dataclasses import replace
+
+    from typhoon.ai.search import LEVELS, SearchPlayer
+    from typhoon.games.bfm.ai.heuristic import HeuristicPlayer
+
+    def soviet_plan_decision(turn: int) -> Game:
+        game = Game(RULES, {"edition": "2009"}, 11, keep_history=False)
+        heuristic = HeuristicPlayer(seed=0)
+        while not (game.state.turn == turn and game.current_player == "soviet"
+                   and movement.phase_spec(game.state).kind == "movement"):
+            if game.is_chance():
+                game.roll()
+            else:
+                game.push(heuristic.choose(game), validate=False)
+        return game
+
+    def playouts(game: Game, decisive: int) -> tuple[int, int]:
+        player = SearchPlayer(seed=3, budget=replace(LEVELS["search-normal"], decisive=decisive))
+        seen: list[int] = []
+        player._rollout = lambda g, me, plan, sd: seen.append(sd) or 0.5
+        cands = len(player._candidates(game, "soviet"))
+        player.choose(game)
+        return len(seen), cands
+
+    late, early = soviet_plan_decision(5), soviet_plan_decision(4)
+    n, cands = playouts(late, 1)
+    assert cands > 2 and 0 < n <= LEVELS["search-normal"].rollouts * cands
+    tripled, _ = playouts(late, 3)
+    assert tripled >= 2 * n + cands  # three times the budget, less successive halving's rounding
+    assert tripled <= 3 * LEVELS["search-normal"].rollouts * cands
+    assert playouts(early, 3)[0] == playouts(early, 1)[0] > 0  # turn 4: not decisive
+
+
+def test_battle_for_moscow_calls_the_soviets_last_three_turns_decisive():
+    # 5.0: the game ends after turn 7 (both editions' turn record tracks end at 7) and whoever
+    # controls Moscow then decides it; turns 5, 6 and 7 are where the Soviet holds it or loses
+    # it. The German's decisions never are (searched only against a modelled Soviet)
+    from typhoon.games.bfm.ai.plans import decisive
+
+    def advance_to(game: Game, side: str) -> None:
+        while game.is_chance() or game.current_player != side:
+            if game.is_chance():
+                game.roll()
+            else:
+                game.push(game.legal_actions[-1])
+
+    for edition in ("2009", "1986"):
+        game = Game(RULES, {"edition": edition}, 1, keep_history=False)
+        assert game.state.data.last_turn == 7
+        advance_to(game, "german")
+        for turn in range(1, 8):
+            game.state.turn = turn
+            assert not decisive(game), (edition, turn)
+        advance_to(game, "soviet")
+        for turn in range(1, 8):
+            game.state.turn = turn
+            assert decisive(game) == (turn >= 5), (edition, turn)

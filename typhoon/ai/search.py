@@ -39,10 +39,12 @@ a game without perfect information each playout (and the candidate plans) runs o
 *determinisation*: a full state drawn by ``rules.sample_hidden(observed, side, rng)`` with the
 searcher's own generator, the same one for every candidate of a playout seed.
 
-Strength is set by machine-independent budgets: candidates, rollouts per decision, horizon.
-The same seed gives the same choices. A game whose playouts cost far more than Battle for
-Moscow's changes some fields of a level's budget (the package's ``search_budgets``), so that
-each level keeps its decision time there too (docs/ai.md, "Search in the other games").
+Strength is set by machine-independent budgets: candidates, rollouts per decision, horizon,
+and ``decisive`` times the rollouts on the decisions the policy calls decisive (optional
+``policy.decisive(game)``: where the game is won or lost). The same seed gives the same
+choices. A game whose playouts cost far more than Battle for Moscow's changes some fields of a
+level's budget (the package's ``search_budgets``), so that each level keeps its decision time
+there too (docs/ai.md, "Search in the other games").
 """
 
 from __future__ import annotations
@@ -98,6 +100,10 @@ class Budget:
     # such a search keeps the policy's own plan unless a challenger beats it by this many
     # standard errors and is no worse against each playout style alone (``robust``)
     gated_anchor_z: float = 1.5
+    # ``rollouts`` and ``phase_rollouts`` multiplied by this on the decisions the policy calls
+    # decisive (optional ``policy.decisive(game)``; Battle for Moscow: the Soviet's on its last
+    # three turns, when Moscow is held or lost, 5.0): the budget spent where the game is decided
+    decisive: int = 1
 
 
 LEVELS = {
@@ -111,8 +117,9 @@ LEVELS = {
     # opponent its population models (Battle for Moscow's German), while it does (docs/ai.md,
     # session 32: the heuristic's Soviet 1.0, search-normal's about 0.87, search-easy's 0.55,
     # the independent baselines 0.3, random play 0.1)
-    "search-hard": Budget(candidates=12, rollouts=12, horizon=6, phase_rollouts=160, model_gate=0.75),
-    "search-expert": Budget(candidates=16, rollouts=16, horizon=8, phase_rollouts=320, model_gate=0.75),
+    # (session 35: three times the playouts on the decisive decisions)
+    "search-hard": Budget(candidates=12, rollouts=12, horizon=6, phase_rollouts=160, model_gate=0.75, decisive=3),
+    "search-expert": Budget(candidates=16, rollouts=16, horizon=8, phase_rollouts=320, model_gate=0.75, decisive=3),
 }
 
 
@@ -196,28 +203,37 @@ class SearchPlayer:
             kind = "policy"
         if kind == "policy" or 0 < self.budget.phase_cap <= self._spent:
             return self.base.choose(game)
+        scale = self._scale(game)
         if kind == "choices":
             acts = list(game.legal_actions)
             if len(acts) == 1:
                 return acts[0]
             h = self.base.choose(game)
-            cost = len(acts) * self.budget.rollouts
-            if len(acts) <= self.budget.max_choices and self._spent + cost <= self.budget.phase_rollouts:
+            cost = len(acts) * self.budget.rollouts * scale
+            if len(acts) <= self.budget.max_choices and self._spent + cost <= self.budget.phase_rollouts * scale:
                 # the policy's choice first: it wins ties
                 cands = [[h]] + [[a] for a in acts if a != h]
-                return self._search(game, me, cands, gated)
+                return self._search(game, me, cands, gated, scale)
             return h
         cands = self._candidates(game, me)
         if len(cands) == 1:
             self._start(game, cands[0])
             return self._next(game)
-        return self._search(game, me, cands, gated)
+        return self._search(game, me, cands, gated, scale)
 
     def _kind(self, game: Game) -> str:
         ask = getattr(self.base, "search_kind", None)
         if ask is not None:
             return ask(game)
         return "choices" if len(game.legal_actions) <= self.budget.max_choices else "plan"
+
+    def _scale(self, game: Game) -> int:
+        """How many times the level's playouts this decision gets: ``Budget.decisive`` if the
+        policy calls it decisive (optional ``policy.decisive(game)``), else 1."""
+        if self.budget.decisive <= 1:
+            return 1
+        ask = getattr(self.base, "decisive", None)
+        return self.budget.decisive if ask is not None and ask(game) else 1
 
     def _needs_model(self, game: Game) -> bool:
         ask = getattr(self.base, "searched_if_modelled", None)
@@ -250,14 +266,15 @@ class SearchPlayer:
         self._expect = (game.seed, game.ply + 1, str(a)) if self._plan else None
         return a
 
-    def _search(self, game: Game, me: str, cands: list[list[Any]], gated: bool = False) -> Any:
+    def _search(self, game: Game, me: str, cands: list[list[Any]], gated: bool = False, scale: int = 1) -> Any:
         """Successive halving over the challengers with common random numbers (module
         docstring), the policy's own candidate (the first) kept to the end; then
         :func:`_prefer`: the best challenger only if it beats the policy's own candidate on
-        the same playouts by ``anchor_z`` standard errors."""
+        the same playouts by ``anchor_z`` standard errors. ``scale``: times the level's
+        playouts (``_scale``)."""
         self.stats["searches"] += 1
         b = self.budget
-        budget = b.rollouts * len(cands)
+        budget = b.rollouts * scale * len(cands)
         values: list[list[float]] = [[] for _ in cands]  # per candidate: its playouts' values, seed by seed
         played: list[int] = []  # the playout seeds, in the order of values[0] (and of the last challenger's)
         self._opponents = {}

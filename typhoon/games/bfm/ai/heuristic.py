@@ -176,6 +176,12 @@ class HeuristicPlayer:
 
         return searched_if_modelled(game)
 
+    def decisive(self, game: Game) -> bool:
+        """Whether a search player spends more playouts on this decision (``Budget.decisive``)."""
+        from .plans import decisive
+
+        return decisive(game)
+
     def plan(self, game: Game) -> list[Any]:
         """This player's actions for the rest of its part of the phase (a candidate plan)."""
         from .plans import own_plan
