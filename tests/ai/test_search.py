@@ -338,8 +338,8 @@ def test_play_noise_is_the_noise_of_the_searchers_own_policy():
 
 def test_decisive_decisions_get_the_levels_playouts_times_decisive():
     """``Budget.decisive``: a decision the policy calls decisive (Battle for Moscow: the Soviet's
-    on turns 5 to 7 of 7, when Moscow is held or lost, 5.0) gets that many times the level's playouts per
-    candidate; any other decision the level's own. The same candidates either way."""
+    on turns 5 to 7 of 7, when Moscow is held or lost, 5.0) gets that many times the level's
+    playouts per candidate; any other decision the level's own."""
     from dataclasses import replace
 
     from typhoon.ai.search import LEVELS, SearchPlayer

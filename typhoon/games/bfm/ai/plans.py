@@ -64,9 +64,9 @@ def searched_if_modelled(game: Game) -> bool:
 # from turn 5 of 7 the German's drive ends at Moscow or short of it and the Soviet's last line
 # decides whether it holds (5.0: Moscow's control at the end decides the game). With three
 # times search-hard's playouts there the Soviet won 84 of 100 games against the heuristic's
-# German where it won 78 (the tournament's 60 and two fresh blocks). Only the side always searched
-# (``SEARCHED_SIDES``): the German, searched only against a modelled Soviet and kept close to
-# the heuristic's plan, won 11 of 23 with them against 12 (docs/ai.md, session 35).
+# German where it won 78 (the tournament's 60 and two fresh blocks). Only the side always
+# searched (``SEARCHED_SIDES``): the German, searched only against a modelled Soviet and kept
+# close to the heuristic's plan, won 11 of 23 with them against 12 (docs/ai.md, session 35).
 DECISIVE_TURNS = 3
 
 
