@@ -63,6 +63,15 @@ MODULES = (
     # the loop of a game between computer players and the random player (bench/bench_engine.py)
     "typhoon.ai.match",
     "typhoon.ai.base",
+    # the search players' playouts: Battle for Moscow's heuristic (the playout policy), its
+    # battle expectations and plans, the paths it measures reach and threat with, the search
+    "typhoon.core.paths",
+    "typhoon.games.bfm.ai.heuristic",
+    "typhoon.games.bfm.ai.expect",
+    "typhoon.games.bfm.ai.plans",
+    "typhoon.games.bfm.ai.evaluate",
+    "typhoon.ai.search",
+    "typhoon.ai.modelled",
 )
 
 # Python semantics kept: annotations are not C types, no local variable gets a C integer or

@@ -1,5 +1,6 @@
 """The compiled builds of the hot modules (scripts/build_compiled.py, ``typhoon.compiled``)
-play exactly the games the pure-Python source plays, and are never used in place of a source
+play exactly the games the pure-Python source plays (random games, and the search players'
+decisions with their playouts and evaluation), and are never used in place of a source
 they were not built from.
 
 The comparison plays the same random games twice in subprocesses, once with the compiled
@@ -33,6 +34,25 @@ for edition in ("2009", "1986"):
                          for e in game.log)
         games[f"{edition}/{seed}"] = [hashlib.sha256(text.encode()).hexdigest(), game.ply,
                                       res.winner, res.reason, res.turns]
+# the search players' code (built too): a search-normal Soviet and a search-hard German, with
+# the heuristic's playouts and the evaluation, on the first two turns of a game per edition
+from typhoon.ai.base import make_player
+from typhoon.games.bfm import new_game
+from typhoon.games.bfm.ai.evaluate import evaluate
+for edition in ("2009", "1986"):
+    seed = 8100
+    game = new_game({"edition": edition}, seed)
+    players = {"german": make_player("search-hard", "bfm", seed=seed), "soviet": make_player("search-normal", "bfm", seed=seed)}
+    values = []
+    while not game.is_over() and game.state.turn <= 2:
+        if game.is_chance():
+            game.roll()
+            continue
+        side = game.current_player
+        game.push(players[side].choose(game.observed(side)))
+        values.append(repr(evaluate(game.state, "german")))
+    text = "\n".join(f"{e.player} {e.action}" for e in game.log) + "\n" + " ".join(values)
+    games[f"search {edition}/{seed}"] = [hashlib.sha256(text.encode()).hexdigest(), game.ply]
 print(json.dumps({"compiled": compiled.in_use(), "games": games}))
 """
 
@@ -59,7 +79,7 @@ def test_compiled_modules_play_the_same_games():
     fast_doc, pure_doc = _result(fast), _result(pure)
     assert pure_doc["compiled"] == []
     assert sorted(fast_doc["compiled"]) == sorted(built)  # every built module played its part
-    assert len(pure_doc["games"]) == 2 * GAMES_PER_EDITION
+    assert len(pure_doc["games"]) == 2 * GAMES_PER_EDITION + 2
     differ = [k for k in pure_doc["games"] if fast_doc["games"].get(k) != pure_doc["games"][k]]
     assert differ == [], f"compiled and pure-Python games differ: {differ[:5]}"
 

@@ -13,6 +13,7 @@ import json
 import math
 import random
 from functools import cache
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,9 @@ from ....core.errors import ParseError
 from ..state import BfmState
 from .heuristic import geo
 
-WEIGHTS = Path(__file__).with_name("eval_weights.json")
+# beside this module's source: found through the package, since a compiled build of this module
+# (scripts/build_compiled.py) has its ``__file__`` in typhoon/_compiled
+WEIGHTS = Path(str(files(__name__.rpartition(".")[0]) / "eval_weights.json"))
 FEATURES = (
     "bias", "moscow_german", "german_cities", "german_sp", "soviet_sp", "dist_moscow", "moscow_guard",
     "t_moscow_german", "t_german_cities", "t_dist_moscow", "t_sp_diff", "time_left",

@@ -1,0 +1,26 @@
+"""Battle for Moscow's leaf evaluation plays with the fitted weights of eval_weights.json, compiled
+or not: a compiled build of evaluate.py (scripts/build_compiled.py) has its ``__file__`` in
+typhoon/_compiled, where no weights are, and once fell back to the untrained defaults silently."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from typhoon.games.bfm import new_game
+from typhoon.games.bfm.ai.evaluate import evaluate, features, weights
+
+FITTED = json.loads((Path(__file__).resolve().parents[2] / "typhoon/games/bfm/ai/eval_weights.json").read_text())
+
+
+@pytest.mark.parametrize("edition", ["2009", "1986"])
+def test_the_evaluation_uses_the_fitted_weights_of_its_edition(edition: str) -> None:
+    assert weights(edition) == tuple(FITTED[edition])
+    state = new_game({"edition": edition}, seed=1).state
+    z = sum(w * x for w, x in zip(FITTED[edition], features(state)))
+    german = 1.0 / (1.0 + math.exp(-z))
+    assert evaluate(state, "german") == pytest.approx(german, abs=1e-12)
+    assert evaluate(state, "soviet") == pytest.approx(1.0 - german, abs=1e-12)
