@@ -24,3 +24,19 @@ def test_the_evaluation_uses_the_fitted_weights_of_its_edition(edition: str) -> 
     german = 1.0 / (1.0 + math.exp(-z))
     assert evaluate(state, "german") == pytest.approx(german, abs=1e-12)
     assert evaluate(state, "soviet") == pytest.approx(1.0 - german, abs=1e-12)
+
+
+def test_missing_weights_are_a_clear_error_not_other_weights(monkeypatch, tmp_path: Path) -> None:
+    import importlib
+
+    module = importlib.import_module("typhoon.games.bfm.ai.evaluate")
+    monkeypatch.setattr(module, "WEIGHTS", tmp_path / "eval_weights.json")
+    module.weights.cache_clear()
+    try:
+        with pytest.raises(RuntimeError, match="cannot read the evaluation weights .*eval_weights.json"):
+            module.weights("2009")
+        (tmp_path / "eval_weights.json").write_text(json.dumps({"features": ["bias"], "2009": [1.0]}))
+        with pytest.raises(RuntimeError, match="no weights of edition '2009'"):
+            module.weights("2009")
+    finally:
+        module.weights.cache_clear()

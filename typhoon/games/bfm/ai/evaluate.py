@@ -58,12 +58,17 @@ def features(state: BfmState) -> list[float]:
 
 @cache
 def weights(edition: str) -> tuple[float, ...]:
-    if WEIGHTS.exists():
+    """The fitted weights of ``edition``; a clear error, never other weights, if the file lacks
+    them (a silent fallback once hid that a compiled build could not find the file)."""
+    refit = "python -m typhoon.games.bfm.ai.evaluate --fit --games 300"
+    try:
         doc = json.loads(WEIGHTS.read_text())
-        if edition in doc and list(doc["features"]) == list(FEATURES):
-            return tuple(doc[edition])
-    # hand-set fallback: Moscow dominates, then cities, strength and distance
-    return (0.0, 2.0, 2.0, 3.0, -3.0, -2.0, -1.0, 3.0, 2.0, -3.0, 2.0, 0.0)
+    except (OSError, ValueError) as e:
+        raise RuntimeError(f"cannot read the evaluation weights {WEIGHTS}: {e} (write them with {refit})") from None
+    if list(doc.get("features", ())) != list(FEATURES) or edition not in doc:
+        raise RuntimeError(f"{WEIGHTS} has no weights of edition {edition!r} for the features {list(FEATURES)} "
+                           f"(write them with {refit})")
+    return tuple(doc[edition])
 
 
 def german_value(state: BfmState) -> float:
