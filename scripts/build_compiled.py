@@ -65,11 +65,12 @@ MODULES = (
     "typhoon.ai.base",
     # the search players' playouts: Battle for Moscow's heuristic (the playout policy), its
     # battle expectations and plans, the paths it measures reach and threat with, the search
+    # (not ai/evaluate.py, once a playout: ``python -m`` runs it to fit its weights, and a
+    # compiled module has no code object for ``-m``)
     "typhoon.core.paths",
     "typhoon.games.bfm.ai.heuristic",
     "typhoon.games.bfm.ai.expect",
     "typhoon.games.bfm.ai.plans",
-    "typhoon.games.bfm.ai.evaluate",
     "typhoon.ai.search",
     "typhoon.ai.modelled",
 )

@@ -22,8 +22,8 @@ from ..state import BfmState
 from .heuristic import geo
 
 # beside this module's source: found through the package, since a compiled build of this module
-# (scripts/build_compiled.py) has its ``__file__`` in typhoon/_compiled
-WEIGHTS = Path(str(files(__name__.rpartition(".")[0]) / "eval_weights.json"))
+# (scripts/build_compiled.py) would have its ``__file__`` in typhoon/_compiled
+WEIGHTS = Path(str(files(__package__) / "eval_weights.json"))
 FEATURES = (
     "bias", "moscow_german", "german_cities", "german_sp", "soviet_sp", "dist_moscow", "moscow_guard",
     "t_moscow_german", "t_german_cities", "t_dist_moscow", "t_sp_diff", "time_left",
