@@ -1,6 +1,6 @@
-"""Battle for Moscow's leaf evaluation plays with the fitted weights of eval_weights.json, compiled
-or not: a compiled build of evaluate.py (scripts/build_compiled.py) has its ``__file__`` in
-typhoon/_compiled, where no weights are, and once fell back to the untrained defaults silently."""
+"""Battle for Moscow's leaf evaluation plays with the fitted weights of eval_weights.json: built
+by scripts/build_compiled.py (session 36, since left pure) evaluate.py had its ``__file__`` in
+typhoon/_compiled, where no weights are, and fell back to untrained defaults silently."""
 
 from __future__ import annotations
 

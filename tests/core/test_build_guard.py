@@ -49,7 +49,6 @@ def test_a_build_made_otherwise_than_asked_is_stale(tmp_path, monkeypatch):
     assert not script.up_to_date(module, entry, pgo=True)  # a manifest from before this field
 
 
-
 def test_no_compiled_module_is_one_run_with_python_m():
     """``python -m`` needs a module's code object, which a compiled build has not: a module with
     a ``__main__`` block (typhoon/games/bfm/ai/evaluate.py's ``--fit``) stays pure Python."""
