@@ -23,3 +23,20 @@ def bench():
             sys.path.remove(str(BENCH))
 
     return load
+
+
+
+def pytest_collection_modifyitems(items):
+    """Every test its own node id. Schemathesis (4.32 on pytest 9) gives each API operation's
+    test the node id of the test function alone (``test_no_server_errors``) and tells them
+    apart by name; pytest-xdist (scripts/test.sh runs the suite on every core) schedules by node
+    id, so all but one operation would silently not run. Such a test's id is made from its
+    name (pytest 9 keeps a node's id in ``_id``), and a collection with two tests of one id
+    is refused rather than run short."""
+    for item in items:
+        if item.nodeid.rpartition("::")[2] != item.name and item.parent is not None:
+            item._id = item.parent.id.child(item.name)
+    seen: set[str] = set()
+    twice = sorted({item.nodeid for item in items if item.nodeid in seen or seen.add(item.nodeid)})
+    if twice:
+        raise pytest.UsageError(f"tests with the same node id would not all run in parallel: {twice[:5]}")

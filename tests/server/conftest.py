@@ -18,7 +18,12 @@ def db_url(tmp_path):
     return f"sqlite:///{tmp_path / 'typhoon.db'}"
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+# the PostgreSQL tests share one database: under pytest-xdist they run in one worker, one at a time
+# (scripts/test.sh: --dist loadgroup)
+PG_MARKS = [pytest.mark.postgres, pytest.mark.xdist_group("postgresql")]
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=PG_MARKS)])
 def any_db_url(request, tmp_path):
     """A database URL: a temporary SQLite file, then the PostgreSQL server from the environment."""
     if request.param == "sqlite":

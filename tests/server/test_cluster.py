@@ -61,6 +61,7 @@ def next_view(ws, after: int, timeout: float = 10.0) -> dict:
 
 
 @pytest.mark.postgres
+@pytest.mark.xdist_group("postgresql")
 def test_two_processes_serve_one_game(tmp_path):
     if not PG_URL:
         pytest.skip(PG_SKIP)
