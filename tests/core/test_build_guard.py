@@ -55,3 +55,13 @@ def test_no_compiled_module_is_one_run_with_python_m():
     script = _build_script()
     runnable = [m for m in script.MODULES if "__main__" in script.source_file(m).read_text(encoding="utf-8")]
     assert runnable == []
+
+
+def test_no_compiled_module_finds_its_files_beside_itself():
+    """A compiled module's ``__file__`` is its build in ``typhoon/_compiled/``, where none of the
+    package's data files are (session 36: the evaluation's weights, then Drive on Moscow's
+    kit, were looked for there): a built module finds them through its package
+    (``importlib.resources.files(__package__)``)."""
+    script = _build_script()
+    beside = [m for m in script.MODULES if "__file__" in script.source_file(m).read_text(encoding="utf-8")]
+    assert beside == []

@@ -1,6 +1,6 @@
 """The compiled builds of the hot modules (scripts/build_compiled.py, ``typhoon.compiled``)
 play exactly the games the pure-Python source plays (random games, and the search players'
-decisions with their playouts and evaluation), and are never used in place of a source
+decisions with their playouts and evaluation, Drive on Moscow's and Operation Typhoon's greedy players), and are never used in place of a source
 they were not built from.
 
 The comparison plays the same random games twice in subprocesses, once with the compiled
@@ -53,6 +53,22 @@ for edition in ("2009", "1986"):
         values.append(repr(evaluate(game.state, "german")))
     text = "\n".join(f"{e.player} {e.action}" for e in game.log) + "\n" + " ".join(values)
     games[f"search {edition}/{seed}"] = [hashlib.sha256(text.encode()).hexdigest(), game.ply]
+# Drive on Moscow's and Operation Typhoon's modules (built too): their greedy players on both
+# sides, the first 600 actions of a game
+from typhoon.core.game import Game
+from typhoon.games import registry
+for name, options in (("dom", {}), ("ot", {"scenario": "18.1"})):
+    pkg = registry.get(name)
+    game = Game(pkg.rules, pkg.normalise_options(options), 7)
+    players = {side: make_player("greedy", name, seed=7) for side in pkg.sides}
+    while not game.is_over() and game.ply < 600:
+        if game.is_chance():
+            game.roll()
+            continue
+        side = game.current_player
+        game.push(players[side].choose(game.observed(side)))
+    text = "\n".join(f"{e.player} {e.action} | " + " | ".join(e.events_for(None, omniscient=True)) for e in game.log)
+    games[f"{name}/7"] = [hashlib.sha256(text.encode()).hexdigest(), game.ply]
 print(json.dumps({"compiled": compiled.in_use(), "games": games}))
 """
 
@@ -79,7 +95,7 @@ def test_compiled_modules_play_the_same_games():
     fast_doc, pure_doc = _result(fast), _result(pure)
     assert pure_doc["compiled"] == []
     assert sorted(fast_doc["compiled"]) == sorted(built)  # every built module played its part
-    assert len(pure_doc["games"]) == 2 * GAMES_PER_EDITION + 2
+    assert len(pure_doc["games"]) == 2 * GAMES_PER_EDITION + 4
     differ = [k for k in pure_doc["games"] if fast_doc["games"].get(k) != pure_doc["games"][k]]
     assert differ == [], f"compiled and pure-Python games differ: {differ[:5]}"
 

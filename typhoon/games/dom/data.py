@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 from ...core.kit import Kit, KitError, load_kit, read_package
 
-HERE = Path(__file__).parent
+# found through the package, not beside this file: a compiled build lives in typhoon/_compiled/
+HERE = Path(str(files(__package__)))
 PACKAGES = {"reconstruction": HERE / "reconstruction", "text": HERE / "kit"}
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,8 @@ from ...core.hexgrid import hexside
 from ...core.kit import KitError, read_package
 from ...core.odds import parse_ratio
 
-KIT_DIR = Path(__file__).parent / "kit"
+# found through the package, not beside this file: a compiled build lives in typhoon/_compiled/
+KIT_DIR = Path(str(files(__package__))) / "kit"
 SIDES = ("german", "russian")
 #: 9.51: infantry-type units for Combined Arms
 INFANTRY_KINDS = frozenset({"infantry", "mechanized_infantry", "cavalry", "ski", "parachute", "militia"})
