@@ -10,6 +10,7 @@ fi
 mkdir -p artifacts
 # the layer contracts of docs/architecture.md (core knows no game; front ends use the contract)
 .venv/bin/lint-imports
-# on every core (pytest-xdist; TYPHOON_TEST_WORKERS=0 for one process, as before): tests that share one
-# resource (the PostgreSQL database) carry @pytest.mark.xdist_group and run in one worker
-.venv/bin/python -m pytest -q -n "${TYPHOON_TEST_WORKERS:-auto}" --dist loadgroup "$@"
+# on every core, hyperthreads counted (pytest-xdist; TYPHOON_TEST_WORKERS=0 for one process, as
+# before): tests that share one resource (the PostgreSQL database) carry
+# @pytest.mark.xdist_group and run in one worker
+.venv/bin/python -m pytest -q -n "${TYPHOON_TEST_WORKERS:-logical}" --dist loadgroup "$@"
