@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,6 @@ def bench():
     return load
 
 
-
 def pytest_collection_modifyitems(items):
     """Every test its own node id. Schemathesis (4.32 on pytest 9) gives each API operation's
     test the node id of the test function alone (``test_no_server_errors``) and tells them
@@ -36,7 +36,6 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if item.nodeid.rpartition("::")[2] != item.name and item.parent is not None:
             item._id = item.parent.id.child(item.name)
-    seen: set[str] = set()
-    twice = sorted({item.nodeid for item in items if item.nodeid in seen or seen.add(item.nodeid)})
+    twice = sorted(nodeid for nodeid, n in Counter(item.nodeid for item in items).items() if n > 1)
     if twice:
         raise pytest.UsageError(f"tests with the same node id would not all run in parallel: {twice[:5]}")

@@ -1,7 +1,7 @@
 """The compiled builds of the hot modules (scripts/build_compiled.py, ``typhoon.compiled``)
-play exactly the games the pure-Python source plays (random games, and the search players'
-decisions with their playouts and evaluation, Drive on Moscow's and Operation Typhoon's greedy players), and are never used in place of a source
-they were not built from.
+play exactly the games the pure-Python source plays (random games, the search players'
+decisions with their playouts and evaluation, Drive on Moscow's and Operation Typhoon's greedy
+players), and are never used in place of a source they were not built from.
 
 The comparison plays the same random games twice in subprocesses, once with the compiled
 modules and once with ``TYPHOON_PURE_PYTHON=1``, and compares every action and event text; it

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
-from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +16,7 @@ from ...core.kit.issues import Issue, json_path
 from ...core.kit.loader import TODO, find_todos
 from ...core.odds import CombatTable
 
-# found through the package, not beside this file: a compiled build lives in typhoon/_compiled/
-KIT_DIR = Path(str(files(__package__))) / "kit"
+KIT_DIR = Path(__file__).parent / "kit"
 SIDES = ("german", "soviet")
 
 
