@@ -1,0 +1,140 @@
+"""A search level with some budget fields changed, against named opponents on fixed seeds, paired
+game by game with the level as shipped: does the change win games the level does not?
+
+An experiment harness, not a player: the variant is the level's budget (``level_budget``) with
+``--set FIELD=VALUE`` applied (any field of ``typhoon.ai.search.Budget``, e.g.
+``gated_anchor_z=0``), registered under a name in this process only. A variant that changes no
+decision plays the very games of the level (the player's seed is the game's, as in
+``typhoon tournament``): so with ``--baseline`` the shipped level plays the same games too, and
+the harness prints the games won only by the variant and only by the level. Run it with
+``PYTHONHASHSEED=0``, as the tournaments of docs/ai.md were, to play their games.
+
+    PYTHONHASHSEED=0 .venv/bin/python bench/bench_level_variant.py --level search-hard \\
+        --set decisive=4 --side soviet --opponents heuristic \\
+        --seeds 100000-100009,200000-200009,300000-300009 --baseline --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from typhoon.ai.base import player_names, register  # noqa: E402
+from typhoon.ai.match import play_game  # noqa: E402
+from typhoon.ai.search import LEVELS, Budget, SearchPlayer, level_budget  # noqa: E402
+from typhoon.core.errors import ParseError  # noqa: E402
+from typhoon.games import registry  # noqa: E402
+
+from bench_bfm_knobs import seed_range  # noqa: E402  (this folder is first on the path)
+
+VARIANT = "bench-variant"  # the variant's name for play_game, in this process only
+
+
+def parse_set(texts: list[str]) -> dict[str, object]:
+    """``FIELD=VALUE`` pairs as Budget fields: VALUE a number, ``none``, or numbers joined by
+    ``/`` (a tuple, e.g. ``opponent_noise=0/0.5``); an unknown field is refused."""
+    fields = {f.name for f in dataclasses.fields(Budget)}
+    out: dict[str, object] = {}
+    for text in texts:
+        name, eq, value = text.partition("=")
+        if not eq or name not in fields:
+            raise SystemExit(f"--set {text!r}: expected FIELD=VALUE with FIELD one of {sorted(fields)}")
+        try:
+            if value.lower() == "none":
+                out[name] = None
+            elif "/" in value:
+                out[name] = tuple(float(x) for x in value.split("/"))
+            else:
+                out[name] = int(value) if value.lstrip("-").isdigit() else float(value)
+        except ValueError:
+            raise SystemExit(f"--set {text!r}: {value!r} is not a number, none, or numbers joined by /") from None
+    return out
+
+
+def seeds_of(text: str) -> list[int]:
+    """Comma-separated ``FIRST-LAST`` ranges (seed blocks), in order."""
+    return [s for part in text.split(",") for s in seed_range(part)]
+
+
+def play(job: tuple) -> dict:
+    """One game of the variant (``changes``) or of the level as shipped (``changes`` None)."""
+    level, changes, side, opponent, edition, seed = job
+    name = level
+    if changes is not None:
+        name = VARIANT
+        budget = replace(level_budget(level, "bfm", {"edition": edition}), **changes)
+        register(VARIANT, lambda seed=0, **_: SearchPlayer(seed=seed, budget=budget, name=VARIANT, game="bfm"))
+    first, second = (name, opponent) if side == "german" else (opponent, name)
+    cpu = time.process_time()
+    _, result = play_game(first, second, {"edition": edition}, seed, game_name="bfm")
+    return {"variant": changes is not None, "side": side, "opponent": opponent, "edition": edition, "seed": seed,
+            "won": result.winner == side, "draw": result.winner is None, "reason": result.reason, "actions": result.actions,
+            "cpu": time.process_time() - cpu}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--level", default="search-hard")
+    ap.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE", help="a Budget field of the variant")
+    ap.add_argument("--side", choices=("german", "soviet", "both"), default="both", help="the variant's side")
+    ap.add_argument("--opponents", default="heuristic")
+    ap.add_argument("--seeds", default="100000-100009,200000-200009,300000-300009", help="FIRST-LAST[,FIRST-LAST...]")
+    ap.add_argument("--editions", default="2009,1986")
+    ap.add_argument("--baseline", action="store_true", help="also play the level as shipped on the same games")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--out", help="a JSON-lines file of every game")
+    args = ap.parse_args()
+    changes = parse_set(args.set)
+    if args.level not in LEVELS:
+        raise SystemExit(f"--level {args.level!r}: not a search level; levels: {list(LEVELS)}")
+    unknown = [o for o in args.opponents.split(",") if o not in player_names("bfm") or o == "human"]
+    if unknown:
+        raise SystemExit(f"--opponents: unknown player(s) {unknown}; players: {player_names('bfm')[1:]}")
+    editions = args.editions.split(",")
+    for edition in editions:
+        try:
+            registry.get("bfm").normalise_options({"edition": edition})
+        except ParseError as e:
+            raise SystemExit(f"--editions: {e}") from None
+    sides = ("german", "soviet") if args.side == "both" else (args.side,)
+    games = [(side, o, e, s) for side in sides for o in args.opponents.split(",") for e in editions
+             for s in seeds_of(args.seeds)]
+    versions = [changes, None] if args.baseline else [changes]
+    jobs = [(args.level, v, *g) for v in versions for g in games]
+    results = []
+    out = open(args.out, "w") if args.out else None  # noqa: SIM115  (written game by game, as they end)
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for r in pool.map(play, jobs):
+            results.append(r)
+            if out:
+                out.write(json.dumps(r) + "\n")
+                out.flush()
+    if out:
+        out.close()
+    score = {(r["variant"], r["side"], r["opponent"], r["edition"], r["seed"]): r["won"] + 0.5 * r["draw"] for r in results}
+    cpu = sorted(r["cpu"] for r in results if r["variant"])
+    print(f"{args.level} with {changes} against {args.opponents}, seeds {args.seeds}, editions {args.editions}; "
+          f"median CPU s a variant game {cpu[len(cpu) // 2]:.1f}")
+    for side in sides:
+        for opponent in args.opponents.split(","):
+            for edition in [*editions, "all"] if len(editions) > 1 else editions:
+                keys = [g for g in games if g[0] == side and g[1] == opponent and edition in ("all", g[2])]
+                v = [score[(True, *k)] for k in keys]
+                line = f"  as {side} against {opponent}, {edition}: variant {sum(v):g}/{len(keys)}"
+                if args.baseline:
+                    b = [score[(False, *k)] for k in keys]
+                    line += (f", as shipped {sum(b):g}/{len(keys)} (better only by the variant "
+                             f"{sum(x > y for x, y in zip(v, b))}, only as shipped {sum(y > x for x, y in zip(v, b))})")
+                print(line)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+"""bench/bench_level_variant.py: a level's budget with fields changed, paired with the level as
+shipped. Its fields are parsed exactly, a bad one is refused naming what was wrong, and a
+variant that changes nothing plays the very game of the level (what the pairing rests on)."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def harness(bench):
+    return bench("bench_level_variant")
+
+
+def test_budget_fields_are_numbers_none_or_tuples(harness):
+    assert harness.parse_set(["decisive=4", "gated_anchor_z=0.5", "model_gate=none", "opponent_noise=0/0.5"]) == {
+        "decisive": 4, "gated_anchor_z": 0.5, "model_gate": None, "opponent_noise": (0.0, 0.5)}
+    assert harness.seeds_of("7-9,100-100") == [7, 8, 9, 100]
+
+
+@pytest.mark.parametrize("text, says", [
+    ("decisiv=4", "FIELD one of"),
+    ("decisive", "expected FIELD=VALUE"),
+    ("decisive=four", "'four' is not a number"),
+])
+def test_a_bad_field_is_refused(harness, text, says):
+    with pytest.raises(SystemExit, match=says):
+        harness.parse_set([text])
+
+
+def test_a_variant_that_changes_nothing_plays_the_levels_own_game(harness):
+    job = ("search-easy", "soviet", "heuristic", "2009", 4)
+    variant = harness.play((job[0], {}, *job[1:]))
+    shipped = harness.play((job[0], None, *job[1:]))
+    assert variant["variant"] and not shipped["variant"]
+    same = ("won", "draw", "reason", "actions")
+    assert {k: variant[k] for k in same} == {k: shipped[k] for k in same}
+    variant_changed = harness.play((job[0], {"play_noise": 0.0}, *job[1:]))  # search-easy without its mistakes
+    assert {k: variant_changed[k] for k in same} != {k: shipped[k] for k in same}
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--opponents", "heuristc"], "unknown player(s) ['heuristc']"),
+    (["--level", "search-hardd"], "'search-hardd': not a search level"),
+    (["--editions", "2009,2010"], "'2010' is not one of"),
+    (["--set", "decisive=4", "--seeds", "9-8"], "the last seed is below the first"),
+])
+def test_bad_arguments_are_named_before_any_game(args, says):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, str(root / "bench" / "bench_level_variant.py"), *args],
+                         capture_output=True, text=True, check=False, cwd=root, timeout=120)
+    assert out.returncode != 0 and says in out.stderr and "Traceback" not in out.stderr
