@@ -4,7 +4,13 @@ variant that changes nothing plays the very game of the level (what the pairing 
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
@@ -46,11 +52,6 @@ def test_a_variant_that_changes_nothing_plays_the_levels_own_game(harness):
     (["--set", "decisive=4", "--seeds", "9-8"], "the last seed is below the first"),
 ])
 def test_bad_arguments_are_named_before_any_game(args, says):
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parent.parent
-    out = subprocess.run([sys.executable, str(root / "bench" / "bench_level_variant.py"), *args],
-                         capture_output=True, text=True, check=False, cwd=root, timeout=120)
+    out = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_level_variant.py"), *args],
+                         capture_output=True, text=True, check=False, cwd=ROOT, timeout=120)
     assert out.returncode != 0 and says in out.stderr and "Traceback" not in out.stderr
