@@ -95,9 +95,10 @@ def main() -> None:
     changes = parse_set(args.set)
     if args.level not in LEVELS:
         raise SystemExit(f"--level {args.level!r}: not a search level; levels: {list(LEVELS)}")
-    unknown = [o for o in args.opponents.split(",") if o not in player_names("bfm") or o == "human"]
+    opponents, known = args.opponents.split(","), player_names("bfm")[1:]  # every computer player ("human" first)
+    unknown = [o for o in opponents if o not in known]
     if unknown:
-        raise SystemExit(f"--opponents: unknown player(s) {unknown}; players: {player_names('bfm')[1:]}")
+        raise SystemExit(f"--opponents: unknown player(s) {unknown}; players: {known}")
     editions = args.editions.split(",")
     for edition in editions:
         try:
@@ -105,7 +106,7 @@ def main() -> None:
         except ParseError as e:
             raise SystemExit(f"--editions: {e}") from None
     sides = ("german", "soviet") if args.side == "both" else (args.side,)
-    games = [(side, o, e, s) for side in sides for o in args.opponents.split(",") for e in editions
+    games = [(side, o, e, s) for side in sides for o in opponents for e in editions
              for s in seeds_of(args.seeds)]
     versions = [changes, None] if args.baseline else [changes]
     jobs = [(args.level, v, *g) for v in versions for g in games]
@@ -124,7 +125,7 @@ def main() -> None:
     print(f"{args.level} with {changes} against {args.opponents}, seeds {args.seeds}, editions {args.editions}; "
           f"median CPU s a variant game {cpu[len(cpu) // 2]:.1f}")
     for side in sides:
-        for opponent in args.opponents.split(","):
+        for opponent in opponents:
             for edition in [*editions, "all"] if len(editions) > 1 else editions:
                 keys = [g for g in games if g[0] == side and g[1] == opponent and edition in ("all", g[2])]
                 v = [score[(True, *k)] for k in keys]
