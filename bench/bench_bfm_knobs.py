@@ -30,7 +30,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from typhoon.ai.base import player_names, register  # noqa: E402
+from typhoon.ai.base import is_player_name, player_names, register  # noqa: E402
 from typhoon.ai.match import play_game  # noqa: E402
 from typhoon.ai.tournament import wilson  # noqa: E402
 from typhoon.games.bfm.ai.heuristic import STYLES, HeuristicPlayer  # noqa: E402
@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     variants = parse_variants(args.variants, args.style)
     opponents, editions, seeds = args.opponents.split(","), args.editions.split(","), seed_range(args.seeds)
-    unknown = [o for o in opponents if o not in player_names("bfm")]
+    unknown = [o for o in opponents if not is_player_name(o, "bfm")]
     if unknown:
         raise SystemExit(f"--opponents: unknown player(s) {unknown}; players: {', '.join(player_names('bfm'))}")
     bad = [e for e in editions if e not in ("2009", "1986")]

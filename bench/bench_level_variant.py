@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from typhoon.ai.base import player_names, register  # noqa: E402
+from typhoon.ai.base import HUMAN, is_player_name, player_names, register  # noqa: E402
 from typhoon.ai.match import play_game  # noqa: E402
 from typhoon.ai.search import LEVELS, Budget, SearchPlayer, level_budget  # noqa: E402
 from typhoon.core.errors import ParseError  # noqa: E402
@@ -95,10 +95,10 @@ def main() -> None:
     changes = parse_set(args.set)
     if args.level not in LEVELS:
         raise SystemExit(f"--level {args.level!r}: not a search level; levels: {list(LEVELS)}")
-    opponents, known = args.opponents.split(","), player_names("bfm")[1:]  # every computer player ("human" first)
-    unknown = [o for o in opponents if o not in known]
+    opponents = args.opponents.split(",")  # any computer player, offered or only accepted by name
+    unknown = [o for o in opponents if o == HUMAN or not is_player_name(o, "bfm")]
     if unknown:
-        raise SystemExit(f"--opponents: unknown player(s) {unknown}; players: {known}")
+        raise SystemExit(f"--opponents: unknown player(s) {unknown}; players: {player_names('bfm')[1:]}")
     editions = args.editions.split(",")
     for edition in editions:
         try:

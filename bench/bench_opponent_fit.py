@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from typhoon.ai.base import player_names  # noqa: E402
+from typhoon.ai.base import is_player_name, player_names  # noqa: E402
 from typhoon.ai.match import play_game  # noqa: E402
 from typhoon.ai.modelled import OpponentFit  # noqa: E402
 from typhoon.games.bfm.ai.heuristic import HeuristicPlayer  # noqa: E402
@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args(argv)
     soviets = args.soviets.split(",")
-    unknown = [s for s in soviets if s not in player_names("bfm")]
+    unknown = [s for s in soviets if not is_player_name(s, "bfm")]
     if unknown:
         raise SystemExit(f"--soviets: unknown player(s) {unknown}; players: {player_names('bfm')}")
     editions = args.editions.split(",")

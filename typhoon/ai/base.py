@@ -5,6 +5,12 @@ A game's players are the generic ones (``random`` and the search levels ``search
 game's own (``typhoon.games.registry.get(game).players()``, e.g. Battle for Moscow's
 ``heuristic``). ``human`` names a person and is listed first.
 
+A name is *offered* (``player_names``: the lists of ``typhoon players``, the server's start page
+and its API, the MCP server's opponents) or only *accepted* (``is_player_name``: ``make_player``
+makes it, so games saved with it and scripts naming it keep working): a player registered with
+``offered=False`` is one the project no longer recommends (``search-expert``, never measured
+stronger than ``search-hard``; docs/ai.md, session 40).
+
 Generic factories are called as ``factory(seed=..., game=<game name>, **kw)``; a game's own as
 ``factory(seed=..., **kw)``. Every player has ``.choose(game)`` (typhoon.core.contract.Player),
 given ``game.observed(side)``.
@@ -93,9 +99,18 @@ _GENERIC: dict[str, str | Callable[..., Player]] = {
 }
 
 
-def register(name: str, factory: str | Callable[..., Player]) -> None:
-    """Add a generic player (one that plays every game): ``factory(seed=, game=, **kw)``."""
+# generic players made by name but left out of the lists a person chooses from
+_NOT_OFFERED: set[str] = set()
+
+
+def register(name: str, factory: str | Callable[..., Player], offered: bool = True) -> None:
+    """Add a generic player (one that plays every game): ``factory(seed=, game=, **kw)``;
+    ``offered=False``: accepted by name, not listed by ``player_names``."""
     _GENERIC[name] = factory
+    if offered:
+        _NOT_OFFERED.discard(name)
+    else:
+        _NOT_OFFERED.add(name)
 
 
 def _load_plugins() -> None:
@@ -113,14 +128,22 @@ def game_players(game: str = DEFAULT_GAME) -> dict[str, PlayerFactory]:
 
 
 def player_names(game: str = DEFAULT_GAME) -> list[str]:
-    """Every name ``make_player`` accepts for ``game``, ``human`` first: ``random``, the game's
-    own players, then the search levels."""
+    """The players ``game`` offers, ``human`` first: ``random``, the game's own players, the
+    independent baselines, then the search levels (a player registered ``offered=False`` is
+    left out; ``is_player_name`` still accepts it)."""
     _load_plugins()
     own = game_players(game)
     names = [HUMAN, "random"]
     names += [n for n in own if n not in names]
-    names += [n for n in _GENERIC if n not in names]
+    names += [n for n in _GENERIC if n not in names and n not in _NOT_OFFERED]
     return names
+
+
+def is_player_name(name: str, game: str = DEFAULT_GAME) -> bool:
+    """Whether ``name`` names a player of ``game``: ``human``, one ``player_names`` offers, or
+    one accepted but no longer offered (a game saved with it still loads and plays)."""
+    _load_plugins()
+    return name == HUMAN or name in game_players(game) or name in _GENERIC
 
 
 def own_player(game: str = DEFAULT_GAME) -> str:
@@ -170,4 +193,5 @@ def make_player(name: str, game: str = DEFAULT_GAME, seed: int = 0, **kw: Any) -
     raise ParseError(f"unknown player {name!r} for game {game!r}; choose one of: {', '.join(player_names(game))}")
 
 
-__all__ = ["Player", "RandomPlayer", "default_player", "game_players", "make_player", "own_player", "player_names", "register"]
+__all__ = ["Player", "RandomPlayer", "default_player", "game_players", "is_player_name", "make_player", "own_player", "player_names",
+           "register"]

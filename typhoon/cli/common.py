@@ -172,12 +172,13 @@ def _side(pkg: Any, side: str, flag: str | None = None) -> str:
 
 
 def check_player_names(pkg: Any, players: dict[str, str]) -> None:
-    from ..ai.base import player_names
+    """Fail naming the side unless each name is a player of the game (one it offers, or one it
+    accepts by name but no longer offers: ``typhoon.ai.base.is_player_name``)."""
+    from ..ai.base import is_player_name, player_names
 
-    known = player_names(pkg.name)
     for side, name in players.items():
-        if name not in known:
-            fail(f"--{side} {name!r}: choose one of {', '.join(known)}")
+        if not is_player_name(name, pkg.name):
+            fail(f"--{side} {name!r}: choose one of {', '.join(player_names(pkg.name))}")
 
 
 def make_player(pkg: Any, name: str, seed: int):

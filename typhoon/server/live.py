@@ -117,8 +117,11 @@ def default_player(pkg: GamePackage, side: str | None = None) -> str:
 
 
 def check_player(pkg: GamePackage, name: str) -> None:
-    """422 unless ``name`` is a computer player this installation can make for this game."""
-    if name not in player_names(pkg):
+    """422 unless ``name`` is a computer player this installation can make for this game (one
+    it offers, or one it accepts by name but no longer offers: ``typhoon.ai.base.is_player_name``)."""
+    from ..ai import base
+
+    if name == base.HUMAN or not base.is_player_name(name, pkg.name):
         raise ApiError(422, f"bad ai: unknown computer player {name!r} for {pkg.title}; choose one of: {', '.join(player_names(pkg))}")
     try:
         make_player(pkg, name, seed=0)
