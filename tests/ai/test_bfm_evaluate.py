@@ -40,3 +40,29 @@ def test_missing_weights_are_a_clear_error_not_other_weights(monkeypatch, tmp_pa
             module.weights("2009")
     finally:
         module.weights.cache_clear()
+
+
+def test_the_features_around_moscow_follow_the_rules_data() -> None:
+    # session 40's features on a hand-built 2009 position, turn 2: expected values from the map's
+    # distances and the counters' strengths (counters.json), not from the evaluation's code
+    from typhoon.games.bfm.position import from_json
+
+    state = from_json({"format": "typhoon-position", "version": 1, "game": "bfm", "options": {"edition": "2009"},
+                       "turn": 2, "phase": "german_combat",
+                       "units": {"1S": {"hex": "1103", "reduced": True}, "TU": "1003", "XXIV": "1102", "XLVI": "1202",
+                                 "XX": "0903"}})
+    data = state.data
+    assert data.moscow == "1103" and {"1003", "1102", "1202"} <= set(data.neighbours["1103"])
+    far = data.grid.distance("0903", "1103")
+    row = dict(zip(FITTED["features"], features(state)))
+    near_german = data.units["XXIV"].full + data.units["XLVI"].full
+    assert row["german_sp_1_2"] == pytest.approx(near_german / 30 + (data.units["XX"].full / 30 if far <= 2 else 0.0))
+    assert row["german_sp_3"] == pytest.approx(data.units["XX"].full / 30 if far == 3 else 0.0)
+    assert row["soviet_sp_moscow"] == pytest.approx(5 / 10)  # 1S reduced: 5 (counters.json)
+    assert row["soviet_sp_1"] == pytest.approx(8 / 20)  # TU: 8
+    assert row["soviet_sp_2_3"] == 0.0 and row["soviet_units"] == pytest.approx(2 / 20)
+    assert row["german_units"] == pytest.approx(3 / 20)
+    assert row["mud_left"] == pytest.approx(2 / 3)  # 000 12.0: turns 3 and 4 are mud
+    german_near = near_german + (data.units["XX"].full if far <= 2 else 0)
+    assert row["log_ratio"] == pytest.approx(math.log((german_near + 1) / (5 + 8 + 1)))
+    assert row["mud_log_ratio"] == pytest.approx(row["log_ratio"] * 2 / 3)
