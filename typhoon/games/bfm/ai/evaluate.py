@@ -68,7 +68,7 @@ def features(state: BfmState) -> list[float]:
     mg = 1.0 if state.control.get(data.moscow) == "german" else 0.0
     gc = sum(1 for c in state.control.values() if c == "german") / 11
     near = 1.0 - t  # features that matter more as the end nears
-    mud = sum(1 for turn in range(state.turn, data.last_turn + 1) if data.mud(turn)) / 3  # 12.1: mud turns to come
+    mud = sum(1 for turn in range(state.turn, data.last_turn + 1) if data.mud(turn)) / 3  # 12.0: mud turns to come
     g12 = (german_at[1] + german_at[2]) / 30
     s0 = soviet_at[0] / 10
     # the German strength that can reach Moscow's hexsides against the Soviet strength there (9.1)
