@@ -32,6 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from typhoon.ai.base import game_players, make_player  # noqa: E402
+from typhoon.ai.match import PhaseClock  # noqa: E402
 from typhoon.core.game import Game  # noqa: E402
 from typhoon.games import registry  # noqa: E402
 
@@ -66,9 +67,10 @@ def games_per_second(game: str, options: dict, names: tuple[str, str], n: int) -
 
 def phase_times(game: str, options: dict, level: str, reference: str, games: int,
                 decisions: int | None = None) -> dict[str, dict[str, float]]:
-    """Per side: wall and CPU seconds the search player spends on each phase where it decides,
-    and its slowest single decision (CPU); ``decisions``: stop each game after that many
-    decisions of either player (a long game's first part)."""
+    """Per side: wall and CPU seconds the search player spends on each phase where it decides
+    (its decisions of one phase together, ``typhoon.ai.match.PhaseClock``, as every tournament
+    counts them), and its slowest single decision (CPU); ``decisions``: stop each game after
+    that many decisions of either player (a long game's first part)."""
     pkg = registry.get(game)
     out = {}
     for side in pkg.sides:
@@ -77,30 +79,26 @@ def phase_times(game: str, options: dict, level: str, reference: str, games: int
             g = new_game(game, options, 100 + s)
             players = {x: make_player(level if x == side else reference, game, seed=s) for x in pkg.sides}
             check = not g.perfect_information
-            key, acc_w, acc_c, made = None, 0.0, 0.0, 0
+            walls, cpus = PhaseClock(), PhaseClock()
+            made = 0
             while not g.is_over() and (decisions is None or made < decisions):
                 if g.is_chance():
                     g.roll()
                     continue
                 k = pkg.rules.phase_key(g.state)
-                if k != key:
-                    if acc_w:
-                        wall.append(acc_w)
-                        cpu.append(acc_c)
-                    key, acc_w, acc_c = k, 0.0, 0.0
                 p = g.current_player
                 obs = g.observed(p, keep_history=False)
                 w0, c0 = time.perf_counter(), time.process_time()
                 a = players[p].choose(obs)
                 if p == side:
-                    acc_w += time.perf_counter() - w0
-                    acc_c += time.process_time() - c0
-                    one.append(time.process_time() - c0)
+                    dc = time.process_time() - c0
+                    walls.add(p, k, time.perf_counter() - w0)
+                    cpus.add(p, k, dc)
+                    one.append(dc)
                 g.push(a, validate=check)
                 made += 1
-            if acc_w:
-                wall.append(acc_w)
-                cpu.append(acc_c)
+            wall += walls.by_side.get(side, [])
+            cpu += cpus.by_side.get(side, [])
         if not wall:
             wall, cpu = [0.0], [0.0]
         out[side] = {"phases": len(wall), "wall_median": statistics.median(wall), "wall_max": max(wall),

@@ -9,13 +9,16 @@ import pytest
 from click.testing import CliRunner
 
 from typhoon.ai.balance import balance
+from typhoon.ai.match import PhaseClock, play_game
 from typhoon.ai.parallel import Job, code_version, run_jobs, strip_timing
-from typhoon.ai.tournament import BLOCKS, bradley_terry, tournament, wilson
+from typhoon.ai.tournament import BLOCKS, bradley_terry, format_tournament, thinking, tournament, wilson
+from typhoon.core.game import Game
+from typhoon.games import registry
 from typhoon.cli import main
 from typhoon.core.errors import ParseError
 
 TOURNAMENT_KEYS = {"players", "games_per_pair", "seed", "options", "total_games", "pairs", "players_summary",
-                   "ratings", "results", "seconds"}
+                   "ratings", "thinking", "results", "seconds"}
 RECORD_KEYS = {"games", "wins", "draws", "losses", "win_rate", "win_ci95", "score", "score_ci95", "avg_cities"}
 BALANCE_KEYS = {"german", "soviet", "games", "seed", "options", "cells", "total_games", "seconds"}
 CELL_KEYS = {"edition", "variant", "options", "games", "german_wins", "draws", "soviet_wins", "german_win_rate",
@@ -54,6 +57,68 @@ def test_tournament_counts_and_keys():
     s = doc["players_summary"]
     assert s["heuristic"]["rating"] > s["random"]["rating"]
     assert s["heuristic"]["as_german"]["wins"] == 3 and s["heuristic"]["as_soviet"]["wins"] == 3
+
+
+def test_a_phase_clock_counts_a_sides_decisions_of_one_phase_together():
+    clock = PhaseClock()
+    clock.add("german", (1, "combat"), 1.0)
+    clock.add("soviet", (1, "combat"), 0.5)  # the other side's decision in the same phase (a retreat)
+    clock.add("german", (1, "combat"), 2.0)
+    clock.add("german", (1, "movement"), 4.0)
+    clock.add("german", (2, "combat"), 8.0)
+    assert clock.by_side == {"german": [3.0, 4.0, 8.0], "soviet": [0.5]}
+
+
+def _phases_decided(seed: int, side: str, german: str, soviet: str) -> int:
+    """How many phases (``rules.phase_key``) ``side`` decided something in, found by replaying
+    the game's log: what ``think`` must hold one figure for."""
+    played, _ = play_game(german, soviet, {"edition": "2009"}, seed)
+    pkg = registry.get("bfm")
+    g = Game(pkg.rules, pkg.normalise_options({"edition": "2009"}), seed)
+    keys = []
+    for e in played.log:
+        if not e.chance and e.player == side:
+            key = pkg.rules.phase_key(g.state)
+            if not keys or keys[-1] != key:
+                keys.append(key)
+        g.push(e.action, validate=False)
+    assert len(set(keys)) == len(keys)  # a phase never comes back
+    return len(keys)
+
+
+def test_the_tournament_reports_each_players_thinking_a_phase():
+    """Issue 13: the tournament reports how long each player takes (CPU seconds a phase) beside
+    its score: one figure per phase the player decided in; the random player's direct path is
+    not timed."""
+    games: list[dict] = []
+    doc = tournament(["random", "heuristic"], games_per_pair=2, seed=11, options={"edition": "2009"}, workers=1,
+                     timed=games)
+    assert len(games) == 4 and all("think" not in r for r in doc["results"])  # the results: the games alone
+    timed = 0
+    for r in games:
+        h_side = "german" if r["german"] == "heuristic" else "soviet"
+        r_side = "soviet" if h_side == "german" else "german"
+        times = r["think"][h_side]
+        assert len(times) == _phases_decided(r["seed"], h_side, r["german"], r["soviet"])
+        assert all(t >= 0 for t in times)
+        assert r_side not in r["think"]
+        timed += len(times)
+    assert set(doc["thinking"]) == {"heuristic"}
+    assert doc["thinking"]["heuristic"]["phases"] == timed
+    text = format_tournament(doc)
+    assert "thinking, CPU seconds a phase" in text and f"heuristic {timed:>7}" in text
+
+
+def test_thinking_summarises_both_sides_of_a_player():
+    results = [
+        {"german": "a", "soviet": "b", "think": {"german": [1, 2, 3], "soviet": [10]}},
+        {"german": "b", "soviet": "a", "think": {"german": [20], "soviet": [4, 5, 6, 7, 8, 9, 10]}},
+        {"german": "a", "soviet": "b"},  # a game kept before results had ``think``
+    ]
+    got = thinking(["a", "b", "c"], results, ("german", "soviet"))
+    # a: 1..10, median 5.5, 90th percentile by nearest rank the 9th of 10; b: 10 and 20
+    assert got == {"a": {"phases": 10, "median": 5.5, "p90": 9, "max": 10},
+                   "b": {"phases": 2, "median": 15, "p90": 20, "max": 20}}
 
 
 def test_tournament_rejects_bad_players():

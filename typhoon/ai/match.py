@@ -3,6 +3,9 @@
 Every player is handed ``game.observed(side)`` (typhoon.core.game): the game as its side may
 know it, with dice of its own. In a game with hidden information its action is checked against
 the true game before it is applied.
+
+Each player's thinking is timed (``GameResult.think``: CPU seconds a phase, ``PhaseClock``), so
+every tournament reports how long each player takes beside how well it plays.
 """
 
 from __future__ import annotations
@@ -30,6 +33,9 @@ class GameResult:
     seconds: float
     scores: dict[str, float] = field(default_factory=dict)
     game: str = DEFAULT_GAME
+    # per side, the CPU seconds its player spent on each phase it decided (``PhaseClock``);
+    # a side whose player was not timed (the random player's direct path) has none
+    think: dict[str, list[float]] = field(default_factory=dict)
 
     def __getattr__(self, name: str) -> Any:
         # a side's player (res.german) or a score (res.german_cities) by name
@@ -42,13 +48,37 @@ class GameResult:
 
     def to_json(self) -> dict[str, Any]:
         """Flat JSON: seed, game, one key per side (its player), winner, reason, turns, actions,
-        seconds, then the game's scores (key per score)."""
+        seconds, think (per side: CPU seconds a phase, to 0.1 ms), then the game's scores (key per
+        score)."""
         out: dict[str, Any] = {"seed": self.seed, "game": self.game, **self.players, "winner": self.winner,
                                "reason": self.reason, "turns": self.turns, "actions": self.actions,
-                               "seconds": self.seconds}
+                               "seconds": self.seconds,
+                               "think": {side: [round(t, 4) for t in ts] for side, ts in self.think.items()}}
         for k, v in self.scores.items():
             out.setdefault(k, v)
         return out
+
+
+class PhaseClock:
+    """Seconds each side spends deciding each phase of a game: a side's decisions while the
+    rules' phase key (``rules.phase_key``) stays the same count as one phase, as a search
+    player plans a phase at its first decision and then plays the plan (docs/ai.md: "decides a
+    phase in at most 2 s"). ``by_side``: side -> the seconds of each phase it decided, in order."""
+
+    def __init__(self) -> None:
+        self.by_side: dict[str, list[float]] = {}
+        self._phase: dict[str, Any] = {}  # side -> the phase key of its last decision
+
+    def add(self, side: str, phase: Any, seconds: float) -> None:
+        """One decision of ``side`` in the phase ``phase`` took ``seconds``."""
+        times = self.by_side.get(side)
+        if times is None:
+            times = self.by_side[side] = []
+        if times and self._phase.get(side) == phase:
+            times[-1] += seconds
+        else:
+            times.append(seconds)
+            self._phase[side] = phase
 
 
 def side_players(sides: tuple[str, ...], names: tuple[str, ...]) -> dict[str, str]:
@@ -84,6 +114,8 @@ def play_game(first: str, second: str, options: dict[str, Any] | None = None, se
     # with perfect information a player's view is the game itself: the generic random player
     # then draws from the rules and the state directly (``RandomPlayer.chooser_for``: the same action)
     direct = {side: p.chooser_for(game.rules) for side, p in players.items() if not check and type(p) is RandomPlayer}
+    clock = PhaseClock()  # each timed player's CPU seconds a phase
+    cpu = time.process_time
     t0 = time.perf_counter()
     rules = game.rules  # the loop asks the rules directly: the same questions as game.is_over() etc.
     while rules.outcome(state := game.state) is None:
@@ -95,7 +127,10 @@ def play_game(first: str, second: str, options: dict[str, Any] | None = None, se
             if pick is not None:
                 action = pick(state)
             else:
+                phase = rules.phase_key(state)
+                c0 = cpu()
                 action = players[side].choose(game.observed(side, keep_history=False))
+                clock.add(side, phase, cpu() - c0)
             if check or type(action) is str:
                 game.push(action, validate=check)
             else:  # what push(validate=False) does, minus the questions just asked
@@ -103,4 +138,4 @@ def play_game(first: str, second: str, options: dict[str, Any] | None = None, se
     out = game.outcome()
     assert out is not None
     return game, GameResult(seed, names, out.winner, out.reason, _turn(pkg, game.state), game.ply,
-                            time.perf_counter() - t0, dict(out.scores), game_name)
+                            time.perf_counter() - t0, dict(out.scores), game_name, clock.by_side)

@@ -241,6 +241,9 @@ def run_jobs(jobs: Iterable[Job], workers: int | None = None, ray_address: str |
     return [r if r is not None else next(it) for r in known]
 
 
+TIMING_FIELDS = ("seconds", "think")  # the fields of a result that measure time, not the game
+
+
 def strip_timing(results: list[dict]) -> list[dict]:
-    """Results without the wall-clock field (for comparing runs)."""
-    return [{k: v for k, v in r.items() if k != "seconds"} for r in results]
+    """Results without the timing fields (``TIMING_FIELDS``: for comparing runs)."""
+    return [{k: v for k, v in r.items() if k not in TIMING_FIELDS} for r in results]

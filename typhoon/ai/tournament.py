@@ -9,15 +9,16 @@ version of Typhoon), so results compare across players and across releases.
 from __future__ import annotations
 
 import math
+import statistics
 from typing import Any
 
 from ..core.errors import ParseError
 from ..games import registry
 from .base import DEFAULT_GAME
-from .parallel import Job, run_jobs
+from .parallel import TIMING_FIELDS, Job, run_jobs
 
 # the fields of a game result (match.GameResult.to_json) that are not the game's own scores
-RESULT_FIELDS = ("seed", "game", "winner", "reason", "turns", "actions", "seconds", "options")
+RESULT_FIELDS = ("seed", "game", "winner", "reason", "turns", "actions", "seconds", "think", "options")
 
 
 def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -109,6 +110,34 @@ def side_record(results: list[dict], side: str) -> dict[str, Any]:
     return out
 
 
+def thinking(players: list[str], results: list[dict], sides: tuple[str, str] | list[str]) -> dict[str, dict[str, Any]]:
+    """Each player's CPU seconds a phase over ``results`` (``think``: match.PhaseClock), on
+    both sides together: phases timed, median, 90th percentile (nearest rank) and slowest.
+    A player with no phase timed (the random player's direct path, or games from a games file
+    written before the results kept it) is left out."""
+    out: dict[str, dict[str, Any]] = {}
+    for p in players:
+        times = sorted(t for r in results for side in sides if r.get(side) == p
+                       for t in (r.get("think") or {}).get(side, ()))
+        if not times:
+            continue
+        n = len(times)
+        out[p] = {"phases": n, "median": round(statistics.median(times), 4),
+                  "p90": times[max(0, math.ceil(0.9 * n) - 1)], "max": times[-1]}
+    return out
+
+
+def format_thinking(rows: dict[str, dict[str, Any]]) -> list[str]:
+    """Lines of the thinking table (``thinking``)."""
+    if not rows:
+        return []
+    lines = ["thinking, CPU seconds a phase (a side's decisions of one phase together):",
+             f"{'player':>16} {'phases':>7} {'median':>8} {'90%':>8} {'max':>8}"]
+    for p, t in rows.items():
+        lines.append(f"{p:>16} {t['phases']:>7} {t['median']:>8.3f} {t['p90']:>8.3f} {t['max']:>8.3f}")
+    return lines
+
+
 def ladder_jobs(players: list[str], games_per_pair: int, seed: int, options: dict[str, Any],
                 game: str = DEFAULT_GAME) -> list[Job]:
     jobs = []
@@ -122,15 +151,17 @@ def ladder_jobs(players: list[str], games_per_pair: int, seed: int, options: dic
 
 def tournament(players: list[str], games_per_pair: int = 10, seed: int = 0, options: dict[str, Any] | None = None,
                workers: int | None = None, ray_address: str | None = None, progress: bool = False,
-               game: str = DEFAULT_GAME, journal: str | None = None) -> dict[str, Any]:
+               game: str = DEFAULT_GAME, journal: str | None = None, timed: list[dict] | None = None) -> dict[str, Any]:
     """Every ordered pair of distinct players of ``game``, ``games_per_pair`` games each way round.
 
     JSON keys (``A``, ``B``: the game's two sides, e.g. german and soviet): game, sides, players,
     games_per_pair, seed, options, total_games, pairs (list of {A_player, B_player, A: record,
     B: record}), players_summary ({name: {as_A, as_B, score, score_ci95, rating}}), ratings
-    ({name: Elo}), results (every game), seconds. ``journal``: a games file that keeps every
-    game as it ends and resumes a stopped run (``parallel.Journal``).
-    """
+    ({name: Elo}), thinking ({name: {phases, median, p90, max}}: CPU seconds a phase,
+    ``thinking``), results (every game, without its timing: the same for every run), seconds.
+    ``journal``: a games file that keeps every game as it ends and resumes a stopped run
+    (``parallel.Journal``). ``timed``: a list that gets every game's result with its timing
+    (``study``: the thinking over every cell)."""
     from .base import make_player
 
     sides = two_sides(game)
@@ -146,6 +177,8 @@ def tournament(players: list[str], games_per_pair: int = 10, seed: int = 0, opti
     registry.get(game).normalise_options(options)  # bad options fail before any game
     jobs = ladder_jobs(players, games_per_pair, seed, options, game)
     results = run_jobs(jobs, workers, ray_address, progress, desc="tournament", journal=journal)
+    if timed is not None:
+        timed.extend(results)
     first, second = sides
     pairs = []
     by_pair: dict[tuple[str, str], list[dict]] = {}
@@ -168,8 +201,8 @@ def tournament(players: list[str], games_per_pair: int = 10, seed: int = 0, opti
         "game": game, "sides": list(sides),
         "players": players, "games_per_pair": games_per_pair, "seed": seed, "options": options,
         "total_games": len(results), "pairs": pairs, "swapped": swapped_scores(players, results, sides),
-        "players_summary": summary, "ratings": ratings,
-        "results": [{k: v for k, v in r.items() if k not in ("seconds", "options")} for r in results],
+        "players_summary": summary, "ratings": ratings, "thinking": thinking(players, results, sides),
+        "results": [{k: v for k, v in r.items() if k not in TIMING_FIELDS and k != "options"} for r in results],
         "seconds": round(sum(r["seconds"] for r in results), 3),
     }
 
@@ -227,7 +260,8 @@ def study(players: list[str], games_per_block: int = 10, blocks: int = 3, editio
     for Moscow: both editions), with the side-swapped score of every pair per block and value
     and overall. ``seeds``: the first seed of each block instead of ``BLOCKS[:blocks]``.
     JSON: game, sides, players, games_per_block, blocks ([first seeds]), option, values, cells
-    ([{value, block, seed, swapped}]), overall ([swapped rows over every cell]), seconds.
+    ([{value, block, seed, swapped}]), overall ([swapped rows over every cell]), thinking (each
+    player's CPU seconds a phase over every cell, ``thinking``), seconds.
     ``journal``: one games file for every cell (``parallel.Journal``)."""
     if seeds is None:
         if blocks < 1 or blocks > len(BLOCKS):
@@ -235,13 +269,14 @@ def study(players: list[str], games_per_block: int = 10, blocks: int = 3, editio
         seeds = list(BLOCKS[:blocks])
     values = list(editions) if editions else [None]
     cells, every, seconds = [], [], 0.0
+    timed: list[dict] = []  # every game with its timing
     sides = two_sides(game)
     for v in values:
         opts = dict(options or {})
         if v is not None:
             opts[option] = v
         for k, first in enumerate(seeds):
-            doc = tournament(players, games_per_block, first, opts, workers, ray_address, progress, game, journal)
+            doc = tournament(players, games_per_block, first, opts, workers, ray_address, progress, game, journal, timed)
             seconds += doc["seconds"]
             cells.append({"value": v, "block": k, "seed": first, "swapped": doc["swapped"]})
             # seeds are made unique per value so the overall pairing stays seed by seed
@@ -249,7 +284,8 @@ def study(players: list[str], games_per_block: int = 10, blocks: int = 3, editio
             every += [{**r, "seed": r["seed"] + tag} for r in doc["results"]]
     return {"game": game, "sides": list(sides), "players": players, "games_per_block": games_per_block,
             "blocks": list(seeds), "option": option, "values": values, "cells": cells,
-            "overall": swapped_scores(players, every, sides), "seconds": round(seconds, 3)}
+            "overall": swapped_scores(players, every, sides), "thinking": thinking(players, timed, sides),
+            "seconds": round(seconds, 3)}
 
 
 def format_study(doc: dict[str, Any]) -> str:
@@ -263,6 +299,9 @@ def format_study(doc: dict[str, Any]) -> str:
         lines += ["", f"{where}seeds {c['seed']}..{c['seed'] + n - 1}:"]
         lines += format_swapped(c["swapped"], doc["sides"], names)
     lines += ["", f"overall ({len(doc['cells'])} cells):"] + format_swapped(doc["overall"], doc["sides"], names)
+    think = format_thinking(doc.get("thinking") or {})
+    if think:
+        lines += [""] + think
     return "\n".join(lines)
 
 
@@ -292,4 +331,7 @@ def format_tournament(doc: dict[str, Any]) -> str:
     if doc.get("swapped"):
         lines += ["", "side-swapped scores (each pair on both sides with the same seeds; 0.5 = equal strength):"]
         lines += format_swapped(doc["swapped"], (first, second), names)
+    think = format_thinking(doc.get("thinking") or {})
+    if think:
+        lines += [""] + think
     return "\n".join(lines)
