@@ -12,10 +12,10 @@ from typhoon.ai.balance import balance
 from typhoon.ai.match import PhaseClock, play_game
 from typhoon.ai.parallel import Job, code_version, run_jobs, strip_timing
 from typhoon.ai.tournament import BLOCKS, bradley_terry, format_tournament, thinking, tournament, wilson
-from typhoon.core.game import Game
-from typhoon.games import registry
 from typhoon.cli import main
 from typhoon.core.errors import ParseError
+from typhoon.core.game import Game
+from typhoon.games import registry
 
 TOURNAMENT_KEYS = {"players", "games_per_pair", "seed", "options", "total_games", "pairs", "players_summary",
                    "ratings", "thinking", "results", "seconds"}
@@ -104,9 +104,12 @@ def test_the_tournament_reports_each_players_thinking_a_phase():
         assert r_side not in r["think"]
         timed += len(times)
     assert set(doc["thinking"]) == {"heuristic"}
-    assert doc["thinking"]["heuristic"]["phases"] == timed
+    mine = doc["thinking"]["heuristic"]
+    assert mine["phases"] == timed
+    assert sum(t["phases"] for t in mine["by_side"].values()) == timed and set(mine["by_side"]) == {"german", "soviet"}
     text = format_tournament(doc)
-    assert "thinking, CPU seconds a phase" in text and f"heuristic {timed:>7}" in text
+    assert "thinking, CPU seconds a phase" in text and f"heuristic {'both':>8} {timed:>7}" in text
+    assert f"{'German':>8} {mine['by_side']['german']['phases']:>7}" in text
 
 
 def test_thinking_summarises_both_sides_of_a_player():
@@ -117,8 +120,12 @@ def test_thinking_summarises_both_sides_of_a_player():
     ]
     got = thinking(["a", "b", "c"], results, ("german", "soviet"))
     # a: 1..10, median 5.5, 90th percentile by nearest rank the 9th of 10; b: 10 and 20
-    assert got == {"a": {"phases": 10, "median": 5.5, "p90": 9, "max": 10},
-                   "b": {"phases": 2, "median": 15, "p90": 20, "max": 20}}
+    a_sides = {"german": {"phases": 3, "median": 2, "p90": 3, "max": 3},
+               "soviet": {"phases": 7, "median": 7, "p90": 10, "max": 10}}
+    b_sides = {"german": {"phases": 1, "median": 20, "p90": 20, "max": 20},
+               "soviet": {"phases": 1, "median": 10, "p90": 10, "max": 10}}
+    assert got == {"a": {"phases": 10, "median": 5.5, "p90": 9, "max": 10, "by_side": a_sides},
+                   "b": {"phases": 2, "median": 15, "p90": 20, "max": 20, "by_side": b_sides}}
 
 
 def test_tournament_rejects_bad_players():

@@ -110,31 +110,43 @@ def side_record(results: list[dict], side: str) -> dict[str, Any]:
     return out
 
 
+def _spread(times: list[float]) -> dict[str, Any]:
+    """Phases, median, 90th percentile (nearest rank) and slowest of ``times``, sorted."""
+    n = len(times)
+    return {"phases": n, "median": round(statistics.median(times), 4),
+            "p90": times[max(0, math.ceil(0.9 * n) - 1)], "max": times[-1]}
+
+
 def thinking(players: list[str], results: list[dict], sides: tuple[str, str] | list[str]) -> dict[str, dict[str, Any]]:
-    """Each player's CPU seconds a phase over ``results`` (``think``: match.PhaseClock), on
-    both sides together: phases timed, median, 90th percentile (nearest rank) and slowest.
-    A player with no phase timed (the random player's direct path, or games from a games file
-    written before the results kept it) is left out."""
+    """Each player's CPU seconds a phase over ``results`` (``think``: match.PhaseClock): phases
+    timed, median, 90th percentile (nearest rank) and slowest, on both sides together, and the
+    same for each side it was timed on (``by_side``: a player may search one side and not the
+    other). A player with no phase timed (the random player's direct path, or games from a
+    games file written before the results kept it) is left out."""
     out: dict[str, dict[str, Any]] = {}
     for p in players:
-        times = sorted(t for r in results for side in sides if r.get(side) == p
-                       for t in (r.get("think") or {}).get(side, ()))
-        if not times:
+        by_side = {side: sorted(t for r in results if r.get(side) == p for t in (r.get("think") or {}).get(side, ()))
+                   for side in sides}
+        every = sorted(t for times in by_side.values() for t in times)
+        if not every:
             continue
-        n = len(times)
-        out[p] = {"phases": n, "median": round(statistics.median(times), 4),
-                  "p90": times[max(0, math.ceil(0.9 * n) - 1)], "max": times[-1]}
+        out[p] = {**_spread(every), "by_side": {side: _spread(times) for side, times in by_side.items() if times}}
     return out
 
 
-def format_thinking(rows: dict[str, dict[str, Any]]) -> list[str]:
-    """Lines of the thinking table (``thinking``)."""
+def format_thinking(rows: dict[str, dict[str, Any]], names: dict[str, str] | None = None) -> list[str]:
+    """Lines of the thinking table (``thinking``): each player on both sides, then on each side
+    (``names``: the sides' names to print)."""
     if not rows:
         return []
+    names = names or {}
     lines = ["thinking, CPU seconds a phase (a side's decisions of one phase together):",
-             f"{'player':>16} {'phases':>7} {'median':>8} {'90%':>8} {'max':>8}"]
+             f"{'player':>16} {'side':>8} {'phases':>7} {'median':>8} {'90%':>8} {'max':>8}"]
     for p, t in rows.items():
-        lines.append(f"{p:>16} {t['phases']:>7} {t['median']:>8.3f} {t['p90']:>8.3f} {t['max']:>8.3f}")
+        lines.append(f"{p:>16} {'both':>8} {t['phases']:>7} {t['median']:>8.3f} {t['p90']:>8.3f} {t['max']:>8.3f}")
+        for side, u in t.get("by_side", {}).items():
+            lines.append(f"{'':>16} {names.get(side, side)[:8]:>8} {u['phases']:>7} {u['median']:>8.3f} {u['p90']:>8.3f} "
+                         f"{u['max']:>8.3f}")
     return lines
 
 
@@ -157,7 +169,7 @@ def tournament(players: list[str], games_per_pair: int = 10, seed: int = 0, opti
     JSON keys (``A``, ``B``: the game's two sides, e.g. german and soviet): game, sides, players,
     games_per_pair, seed, options, total_games, pairs (list of {A_player, B_player, A: record,
     B: record}), players_summary ({name: {as_A, as_B, score, score_ci95, rating}}), ratings
-    ({name: Elo}), thinking ({name: {phases, median, p90, max}}: CPU seconds a phase,
+    ({name: Elo}), thinking ({name: {phases, median, p90, max, by_side}}: CPU seconds a phase,
     ``thinking``), results (every game, without its timing: the same for every run), seconds.
     ``journal``: a games file that keeps every game as it ends and resumes a stopped run
     (``parallel.Journal``). ``timed``: a list that gets every game's result with its timing
@@ -299,7 +311,7 @@ def format_study(doc: dict[str, Any]) -> str:
         lines += ["", f"{where}seeds {c['seed']}..{c['seed'] + n - 1}:"]
         lines += format_swapped(c["swapped"], doc["sides"], names)
     lines += ["", f"overall ({len(doc['cells'])} cells):"] + format_swapped(doc["overall"], doc["sides"], names)
-    think = format_thinking(doc.get("thinking") or {})
+    think = format_thinking(doc.get("thinking") or {}, names)
     if think:
         lines += [""] + think
     return "\n".join(lines)
@@ -331,7 +343,7 @@ def format_tournament(doc: dict[str, Any]) -> str:
     if doc.get("swapped"):
         lines += ["", "side-swapped scores (each pair on both sides with the same seeds; 0.5 = equal strength):"]
         lines += format_swapped(doc["swapped"], (first, second), names)
-    think = format_thinking(doc.get("thinking") or {})
+    think = format_thinking(doc.get("thinking") or {}, names)
     if think:
         lines += [""] + think
     return "\n".join(lines)
