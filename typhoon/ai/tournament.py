@@ -18,7 +18,7 @@ from .base import DEFAULT_GAME
 from .parallel import TIMING_FIELDS, Job, run_jobs
 
 # the fields of a game result (match.GameResult.to_json) that are not the game's own scores
-RESULT_FIELDS = ("seed", "game", "winner", "reason", "turns", "actions", "seconds", "think", "options")
+RESULT_FIELDS = ("seed", "game", "winner", "reason", "turns", "actions", *TIMING_FIELDS, "options")
 
 
 def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -43,8 +43,8 @@ def features(state: BfmState) -> list[float]:
     gsp = ssp = 0
     dmin = 9
     guard = 0.0
-    german_at = [0, 0, 0, 0]  # German strength at distance 0..3 from Moscow
-    soviet_at = [0, 0, 0, 0]
+    german_at = [0, 0, 0, 0]  # German strength at distance 1..3 from Moscow (in Moscow: ``mg``)
+    soviet_at = [0, 0, 0, 0]  # Soviet strength at distance 0..3
     german_units = soviet_units = 0
     for u, h in state.hex_of.items():
         s = state.strength(u)
@@ -53,7 +53,7 @@ def features(state: BfmState) -> list[float]:
             gsp += s
             dmin = min(dmin, d)
             german_units += 1
-            if d <= 3:
+            if 0 < d <= 3:
                 german_at[d] += s
         else:
             ssp += s
