@@ -17,8 +17,14 @@ archived source has no compiled modules built, so it runs pure Python: against a
 had them (scripts/build_compiled.py), ``TYPHOON_PURE_PYTHON=1`` runs both trees
 pure and compares like with like.
 ``--instructions`` adds valgrind's instruction count per game (callgrind; the same count on any
-load, unlike CPU time). Usage:
-    python bench/bench_engine.py [--games 200] [--runs 5] [--json]
+load, unlike CPU time).
+
+``--processes N`` plays each run in a fresh process of its own, as separate runs of a program
+are: each gets its own string-hash seed and memory layout, and on one machine the games per CPU
+second of such processes spread wider (mostly 185 to 218, docs/performance.md, session 43) than
+the runs within one process do. Its median over several processes is the figure to compare with
+a target; the runs of one process may all sit at either end. Usage:
+    python bench/bench_engine.py [--games 200] [--runs 5] [--processes N] [--json]
     python bench/bench_engine.py --against 6f0fa86 [--rounds 3] [--games 100] [--instructions]
 """
 
@@ -163,6 +169,16 @@ def run_driver(tree: Path, args: list[str], wrapper: list[str] | None = None,
     return out
 
 
+def fresh_processes(processes: int, games: int) -> dict[str, list[float]]:
+    """Random games per CPU second of this tree, each run in a fresh process (``--processes``):
+    the editions alternate, run ``p`` plays seeds from ``1000 * p``."""
+    runs: dict[str, list[float]] = {"2009": [], "1986": []}
+    for p in range(processes):
+        for edition in runs:
+            runs[edition].append(tree_games_per_second(ROOT, edition, games, 1000 * p))
+    return runs
+
+
 def tree_games_per_second(tree: Path, edition: str, games: int, seed0: int) -> float:
     """Random games per CPU second of the source in ``tree`` (``run_driver``)."""
     out = run_driver(tree, [edition, str(games), str(seed0), "1"])
@@ -235,6 +251,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=200, help="games per run")
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--processes", type=int, default=0, metavar="N",
+                    help="each run in a fresh process, N of them per edition (instead of --runs in this one)")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--against", metavar="REV", help="compare this tree with the source of commit REV on this machine")
     ap.add_argument("--rounds", type=int, default=3, help="with --against: alternating rounds")
@@ -244,15 +262,23 @@ def main() -> None:
     if args.against:
         compare(args.against, args.rounds, args.games, args.instructions, args.json)
         return
+    if args.processes < 0 or args.runs < 1 or args.games < 1:
+        sys.exit("bench_engine: --games and --runs must be at least 1, --processes at least 0")
     play_game("random", "random", {"edition": "2009"}, 0)  # warm the data caches
     play_game("random", "random", {"edition": "1986"}, 0)
     out: dict[str, object] = {}
-    for edition in ("2009", "1986"):
-        runs = [playouts(args.games, edition, 1000 * r) for r in range(args.runs)]
-        out[f"games_per_second_{edition}"] = statistics.median(r[0] for r in runs)
-        out[f"actions_per_second_{edition}"] = statistics.median(r[1] for r in runs)
-        out[f"games_per_second_{edition}_runs"] = [round(r[0], 1) for r in runs]
-        out[f"games_per_wall_second_{edition}"] = statistics.median(r[2] for r in runs)
+    if args.processes:
+        out["processes"] = args.processes
+        for edition, runs in fresh_processes(args.processes, args.games).items():
+            out[f"games_per_second_{edition}"] = statistics.median(runs)
+            out[f"games_per_second_{edition}_runs"] = [round(r, 1) for r in runs]
+    else:
+        for edition in ("2009", "1986"):
+            runs = [playouts(args.games, edition, 1000 * r) for r in range(args.runs)]
+            out[f"games_per_second_{edition}"] = statistics.median(r[0] for r in runs)
+            out[f"actions_per_second_{edition}"] = statistics.median(r[1] for r in runs)
+            out[f"games_per_second_{edition}_runs"] = [round(r[0], 1) for r in runs]
+            out[f"games_per_wall_second_{edition}"] = statistics.median(r[2] for r in runs)
     push_us, pop_us = apply_undo(3000)
     out["push_median_us"] = push_us
     out["pop_median_us"] = pop_us
@@ -267,11 +293,17 @@ def main() -> None:
         print(f"compiled modules in use ({len(used)}): {', '.join(m.rsplit('.', 1)[1] for m in used)}")
     else:
         print("pure Python (no compiled module in use: none built, stale, or TYPHOON_PURE_PYTHON=1)")
-    print(f"random playouts, one core (CPU time), median of {args.runs} runs x {args.games} games:")
-    for edition in ("2009", "1986"):
-        print(f"  {edition}: {out[f'games_per_second_{edition}']:.1f} games/s "
-              f"({out[f'actions_per_second_{edition}']:.0f} actions/s; runs {out[f'games_per_second_{edition}_runs']}; "
-              f"wall clock {out[f'games_per_wall_second_{edition}']:.1f} games/s)")
+    if args.processes:
+        print(f"random playouts, one core (CPU time), median of {args.processes} fresh processes x {args.games} games:")
+        for edition in ("2009", "1986"):
+            print(f"  {edition}: {out[f'games_per_second_{edition}']:.1f} games/s "
+                  f"(processes {out[f'games_per_second_{edition}_runs']})")
+    else:
+        print(f"random playouts, one core (CPU time), median of {args.runs} runs x {args.games} games:")
+        for edition in ("2009", "1986"):
+            print(f"  {edition}: {out[f'games_per_second_{edition}']:.1f} games/s "
+                  f"({out[f'actions_per_second_{edition}']:.0f} actions/s; runs {out[f'games_per_second_{edition}_runs']}; "
+                  f"wall clock {out[f'games_per_wall_second_{edition}']:.1f} games/s)")
     print(f"apply (push) median {push_us:.1f} us, undo (pop) median {pop_us:.1f} us (with history kept)")
     print(f"state copy median {copy_us:.1f} us")
 

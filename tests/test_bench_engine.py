@@ -43,3 +43,24 @@ def test_against_an_unknown_commit_says_so():
                          capture_output=True, text=True, cwd=ROOT)
     assert out.returncode != 0
     assert "--against no-such-rev: git archive failed" in out.stderr
+
+
+def test_processes_plays_each_run_in_its_own_process_and_reports_their_median():
+    # --processes N: N fresh processes an edition (each its own hash seed and memory layout);
+    # the figure is the median of their games per CPU second
+    out = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_engine.py"), "--processes", "3", "--games", "1", "--json"],
+                         capture_output=True, text=True, check=True, cwd=ROOT)
+    figures = json.loads(out.stdout)
+    assert figures["processes"] == 3
+    for edition in ("2009", "1986"):
+        runs = figures[f"games_per_second_{edition}_runs"]
+        assert len(runs) == 3 and all(r > 0 for r in runs)
+        assert round(figures[f"games_per_second_{edition}"], 1) == sorted(runs)[1]
+
+
+def test_a_count_below_one_is_refused_by_name():
+    for args in (["--processes", "-1"], ["--runs", "0"], ["--games", "0"]):
+        out = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_engine.py"), *args],
+                             capture_output=True, text=True, cwd=ROOT)
+        assert out.returncode != 0, args
+        assert "--games and --runs must be at least 1, --processes at least 0" in out.stderr, args
