@@ -293,17 +293,14 @@ def main() -> None:
         print(f"compiled modules in use ({len(used)}): {', '.join(m.rsplit('.', 1)[1] for m in used)}")
     else:
         print("pure Python (no compiled module in use: none built, stale, or TYPHOON_PURE_PYTHON=1)")
-    if args.processes:
-        print(f"random playouts, one core (CPU time), median of {args.processes} fresh processes x {args.games} games:")
-        for edition in ("2009", "1986"):
-            print(f"  {edition}: {out[f'games_per_second_{edition}']:.1f} games/s "
-                  f"(processes {out[f'games_per_second_{edition}_runs']})")
-    else:
-        print(f"random playouts, one core (CPU time), median of {args.runs} runs x {args.games} games:")
-        for edition in ("2009", "1986"):
-            print(f"  {edition}: {out[f'games_per_second_{edition}']:.1f} games/s "
-                  f"({out[f'actions_per_second_{edition}']:.0f} actions/s; runs {out[f'games_per_second_{edition}_runs']}; "
-                  f"wall clock {out[f'games_per_wall_second_{edition}']:.1f} games/s)")
+    runs_of = f"{args.processes} fresh processes" if args.processes else f"{args.runs} runs"
+    print(f"random playouts, one core (CPU time), median of {runs_of} x {args.games} games:")
+    for edition in ("2009", "1986"):
+        runs = out[f"games_per_second_{edition}_runs"]
+        detail = (f"processes {runs}" if args.processes else
+                  f"{out[f'actions_per_second_{edition}']:.0f} actions/s; runs {runs}; "
+                  f"wall clock {out[f'games_per_wall_second_{edition}']:.1f} games/s")
+        print(f"  {edition}: {out[f'games_per_second_{edition}']:.1f} games/s ({detail})")
     print(f"apply (push) median {push_us:.1f} us, undo (pop) median {pop_us:.1f} us (with history kept)")
     print(f"state copy median {copy_us:.1f} us")
 
