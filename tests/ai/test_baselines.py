@@ -31,7 +31,7 @@ def play_validated(game_name: str, names: tuple[str, str], options: dict, seed: 
 def test_baselines_registered_for_every_game():
     for game in ("bfm", "mini"):
         names = player_names(game)
-        assert "baseline-greedy" in names and "baseline-bold" in names
+        assert "baseline-greedy" in names and "baseline-bold" in names and "baseline-capital" in names
 
 
 def test_baselines_share_no_code_with_the_players():
@@ -70,6 +70,52 @@ def test_greedy_baseline_is_deterministic():
     assert a.action_texts() == b.action_texts()
 
 
+@pytest.mark.parametrize("edition", ["2009", "1986"])
+def test_capital_baseline_legal_on_both_sides(edition):
+    for names in (("baseline-capital", "random"), ("heuristic", "baseline-capital")):
+        game = play_validated("bfm", names, {"edition": edition}, 4)
+        assert game.outcome() is not None
+
+
+def test_capital_baseline_plays_the_other_games():
+    for name in ("mini", "dom"):
+        game = play_validated(name, ("baseline-capital", "baseline-greedy"), {}, 2)
+        assert game.outcome() is not None
+
+
+def _moves_of(game, side):
+    """(unit, from, to) of every move ``side`` made in the game's first movement phase of its own."""
+    from typhoon.games.bfm.actions import Move
+
+    out, phase = [], None
+    replay = registry.get("bfm").new_game(game.options, seed=game.seed, keep_history=False)
+    for entry in game.log:
+        st = replay.state
+        if entry.player == side and isinstance(entry.action, Move) and st.phase == f"{side}_movement":
+            if phase not in (None, (st.turn, st.phase)):
+                break
+            phase = (st.turn, st.phase)
+            out.append((entry.action.unit, st.hex_of[entry.action.unit], entry.action.to))
+        replay.push(entry.action, validate=False)
+    return out
+
+
+@pytest.mark.parametrize("side", ["german", "soviet"])
+def test_capital_baseline_moves_towards_the_capital(side):
+    """Its own rule (capital.py): the German concentrates on Moscow, the Soviet falls back on it;
+    no unit moves away from Moscow."""
+    from typhoon.games.bfm import new_game
+
+    names = ("baseline-capital", "heuristic") if side == "german" else ("heuristic", "baseline-capital")
+    game = play_validated("bfm", names, {"edition": "2009"}, 6)
+    data = new_game({"edition": "2009"}).state.data
+    grid = data.grid
+    moves = _moves_of(game, side)
+    assert moves, f"the {side} moved no unit in its first movement phase"
+    for unit, start, to in moves:
+        assert grid.distance(to, data.moscow) <= grid.distance(start, data.moscow), (unit, start, to)
+
+
 def test_swapped_scores_pair_seeds_and_sides():
     # a beats b as german on seeds 1, 2; as soviet a wins seed 1, draws seed 2, loses seed 3
     res = [
@@ -98,7 +144,8 @@ def test_baseline_games_do_not_depend_on_the_hash_seed():
 
     code = ("from typhoon.ai.match import play_game\n"
             "g, r = play_game('baseline-greedy', 'baseline-bold', seed=100001)\n"
-            "print('|'.join(g.action_texts()))")
+            "h, r = play_game('baseline-capital', 'baseline-greedy', seed=100002)\n"
+            "print('|'.join(g.action_texts() + h.action_texts()))")
     logs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                            env={**os.environ, "PYTHONHASHSEED": str(h)}).stdout for h in (1, 2, 3)}
     assert len(logs) == 1

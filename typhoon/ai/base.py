@@ -94,6 +94,8 @@ _GENERIC: dict[str, str | Callable[..., Player]] = {
     # independent baselines (typhoon/ai/baselines): contract only, no code shared with the players
     "baseline-greedy": "typhoon.ai.baselines.greedy:greedy",
     "baseline-bold": "typhoon.ai.baselines.greedy:bold",
+    # a different mind: everything about the capital (concentrate on it, or a fortress around it)
+    "baseline-capital": "typhoon.ai.baselines.capital:capital",
     # OpenSpiel's MCTSBot (needs the research extra), budget comparable per phase
     "openspiel-mcts": "typhoon.ai.baselines.openspiel_mcts:openspiel_mcts",
 }

@@ -4,11 +4,15 @@ cannot flatter (docs/ai.md, "Evaluation"). Registered as generic players:
 
 - ``baseline-greedy``: exact expected-loss battles (every chance outcome of the battle tried on
   a copy), advance on the objective places, hold a line in front of the capital;
-- ``baseline-bold``: the same, declaring every battle of positive expected gain.
+- ``baseline-bold``: the same, declaring every battle of positive expected gain;
+- ``baseline-capital`` (``capital.py``, no code shared with ``greedy.py`` either): everything
+  about the capital; the attacker concentrates every unit on it, the defender builds a fortress
+  around it and gives up the rest.
 """
 
 from __future__ import annotations
 
+from .capital import CapitalBaseline, capital
 from .greedy import GreedyBaseline, bold, greedy
 
-__all__ = ["GreedyBaseline", "bold", "greedy"]
+__all__ = ["CapitalBaseline", "GreedyBaseline", "bold", "capital", "greedy"]
