@@ -132,3 +132,19 @@ def test_the_last_assault_on_moscow_takes_the_best_column_with_the_fewest_units(
     assert combat.battle_odds(st, "1103", group).label == "5:1", group
     assert sum(st.strength(u) for u in group) == 26 and "XLI" not in group, group
     assert combat.battle_odds(st, "1103", ["LVII", "XLI"]).label == "4:1"
+
+
+def test_last_german_move_takes_the_city_that_makes_the_draw():
+    # Turn 7, German Movement Phase (after his last combat, 4.0): 10A still holds Moscow (1103), so
+    # Moscow is the Soviet's at the end; every other city is German but Ryazan (1405), which is the
+    # Soviet's and empty. Moscow and Ryazan are a Soviet win, Moscow alone a draw (5.0); a city is
+    # the side's that entered it last (5.0), and no German combat is left to take Moscow. LVII
+    # (1205) can reach Ryazan (the rules' reach, 8.0): it must go there; VII keeps Tula (1107).
+    cities = {c: "german" for c in ("0204", "0307", "0509", "0601", "0603", "0803", "0805", "0809", "1107")}
+    cities["1405"] = "soviet"
+    st = position_at("german_movement", 7, {"LVII": "1205", "VII": "1107", "10A": "1103"}, cities)
+    assert "1405" in movement.reach(st, "LVII")
+    plan = HeuristicPlayer(seed=0).plan_movement(st, "german")
+    ends = {a.unit: a.to for a in plan if isinstance(a, Move)}
+    assert ends.get("LVII") == "1405", plan
+    assert ends.get("VII", "1107") == "1107", plan

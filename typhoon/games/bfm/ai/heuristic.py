@@ -112,12 +112,16 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: the panzers move next to Moscow before combat (pull ``g_final``, twice that on the side no
 #: river covers, 9.2), and Moscow is attacked first, by the fewest units that give the best
 #: column (9.1, 9.2), before any other battle takes them.
+#: ``g_last_cities`` (session 44): 2009, the German's last move with Moscow still Soviet (5.0:
+#: no German combat follows, only a draw is left, and it needs every other city): each unit
+#: keeps a German city a Soviet unit could re-enter, else takes a Soviet city in reach.
 #: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
 _STANDARD: dict[str, float] = {
     "german_min_col": 0, "soviet_min_col": 1, "bar": 0.5, "trade": 1.3, "strike": 1.0, "guard": 1.0, "drive": 6.0,
     "danger": 0.5, "cities": 0.6, "room": 1.5, "exposure": 1.5, "ring": 6.0, "soviet_trade": 1.3, "place_first": 0.0,
     "retake": 4.0, "retake_turns": 2.0, "repel": 0.0, "g_ring": 3.0, "g_ring_clear": 4.0, "g_ring_turns": 1.0,
     "g_hold": 0.0, "g_wait_mud": 1.0, "g_final": 20.0, "g_moscow_adv": 1.0, "g_sit": 1.0, "contact": 0.2, "line": 3.0, "g_axis": 1.0,
+    "g_last_cities": 1.0,
 }
 STYLES: dict[str, dict[str, float]] = {
     "standard": _STANDARD,
@@ -333,14 +337,21 @@ class HeuristicPlayer:
         raid_barred = self._moscow_barred(state)
         # the last assault on a Soviet Moscow: the panzers next to it before combat (g_final)
         final = knobs["g_final"] if last and before_combat and not moscow_held else 0.0
+        # 5.0 (2009): the last German move with Moscow still Soviet cannot win Moscow any more (no
+        # German combat follows); only the draw is left, and it needs every other city
+        draw_only = (knobs["g_last_cities"] and last and not before_combat and not moscow_held
+                     and data.edition_data["victory"] != "moscow_only")
+        must_hold = self._cities_to_hold(state) if draw_only else set()
         for u in order:
             here = state.hex_of[u]
             spec = data.units[u]
             strength = state.strength(u)
             reach = movement.reach(state, u)
             best, best_score = here, None
+            if draw_only:  # g_last_cities: where this unit ends is the draw's, not the drive's
+                best = self._hex_for_the_draw(state, here, reach, occupied, must_hold)
             toward = axis if axis is not None and (knobs["g_axis"] >= 2 or spec.kind == "panzer") else to_m
-            for h in reach:
+            for h in () if draw_only else reach:
                 if h != here and h in occupied or h == data.moscow and raid_barred:
                     continue
                 score = -knobs["drive"] * toward[h]
@@ -385,6 +396,21 @@ class HeuristicPlayer:
                 if strike is not None:
                     strike.commit(u, best)
         return plan
+
+    def _hex_for_the_draw(self, state: BfmState, here: str, reach: Any, occupied: set[str], must_hold: set[str]) -> str:
+        """``g_last_cities`` (5.0, 2009): on the German's last move with Moscow Soviet, where a unit
+        in ``here`` ends: it keeps a German city a Soviet unit could re-enter (``must_hold``),
+        else takes a Soviet city in ``reach``, else keeps a German city, else stays."""
+        data = state.data
+
+        def worth(h: str) -> float:
+            city = h in data.cities and h != data.moscow
+            kept = 60.0 if h == here and h in must_hold else 20.0 if city and h == here else 0.0
+            return (50.0 if city and state.control.get(h) != "german" else kept) + (0.01 if h == here else 0.0)
+
+        # the first of the best in the order of ``reach``
+        free = (h for h in reach if h == here or h not in occupied and h != data.moscow)
+        return max(free, key=worth, default=here)
 
     def _moscow_barred(self, state: BfmState) -> bool:
         """``g_wait_mud``: a Soviet Moscow is neither attacked nor entered while a mud turn is
