@@ -1,5 +1,6 @@
-"""A second independent baseline, of another mind than the greedy one: everything is about the
-capital. For any two-sided hex-and-counter game of the contract.
+"""An independent baseline of another mind than the greedy one (``baseline-bold`` is the greedy
+one with a lower bar): everything is about the capital. For any two-sided hex-and-counter game
+of the contract.
 
 Written only against the game contract (``view``, ``describe``, ``map_meta``,
 ``battle_preview``, the legal actions); it shares no code with the search players, with any
@@ -11,15 +12,16 @@ different one.
 - **role**: the side that does not hold the capital (the place marked ``capital``, else the
   places of the highest value, else every place) attacks it, the other defends it;
 - **the attacker** concentrates: every unit moves as close to the capital as it can, beside
-  other units of its side, and ignores every other place; it fights only what stands nearest
-  the capital, with every unit that can join, at the best odds those units get (at least twice
-  the defence's strength; any odds against the capital itself, and on the last turn);
+  other units of its side, and ignores every other place; it fights what stands nearest the
+  capital first, each battle with every unit that can join and is not yet used, when those
+  units have at least twice the defence's strength (any odds against the capital itself, and
+  on the last turn), by the game's ``battle_preview``;
 - **the defender** builds a fortress: every unit falls back towards the capital and fills
   the hexes around it from the inside out, facing the enemy; it counterattacks only an enemy
   next to the capital or two hexes from it, at twice its strength or more;
 - every other decision: towards the capital (retreats, advances, placements, reinforcements),
-  the weakest unit takes a loss, else the first legal action; the phase ends when nothing is
-  left to do. Deterministic: no randomness.
+  the weakest unit takes a loss, else the first of the legal actions; the phase ends when
+  nothing is left to do. Deterministic: no randomness.
 """
 
 from __future__ import annotations
