@@ -140,11 +140,13 @@ def best_group(state: BfmState, target: str, units: list[str], value: Valuer,
 
 def plan_battles(state: BfmState, side: str, value: Valuer, bar: float, allowed: Any = None,
                  must: Callable[[str], bool] | None = None,
-                 exclude: Any = ()) -> list[tuple[str, list[str], float]]:
+                 exclude: Any = (), lookahead: int = 0) -> list[tuple[str, list[str], float]]:
     """Battles for ``side`` (target, attackers, value), greedily: the most valuable battle first,
     each unit used once, while a battle is worth more than ``bar`` (or ``must(target)``).
     ``allowed(target, Expect)`` may refuse a battle (e.g. a column too low for the style);
-    the units in ``exclude`` do not attack."""
+    the units in ``exclude`` do not attack. With ``lookahead`` k > 0, each choice is the one of
+    the k most valuable battles whose greedy completion is worth most in all (the pilot
+    method): three battles of 5 are chosen over one of 8 that takes their units."""
     data = state.data
     declared = {a for b in state.battles.values() for a in b.attackers}
     adj: dict[str, list[str]] = {}
@@ -155,12 +157,10 @@ def plan_battles(state: BfmState, side: str, value: Valuer, bar: float, allowed:
             if t not in state.battles and state.side_at(t) not in (None, side):
                 adj.setdefault(t, []).append(u)
     fates = {t: retreat_fate(state, t, us) for t, us in adj.items()}
-    used: set[str] = set()
-    plan: list[tuple[str, list[str], float]] = []
-    cache: dict[str, tuple[list[str], float]] = {}
-    while adj:
-        best = None
-        for t in sorted(adj):
+
+    def choices(left: list[str], used: set[str], cache: dict) -> list[tuple[str, list[str], float]]:
+        out = []
+        for t in left:
             avail = [u for u in adj[t] if u not in used]
             if not avail:
                 continue
@@ -173,16 +173,28 @@ def plan_battles(state: BfmState, side: str, value: Valuer, bar: float, allowed:
                 continue
             if v <= bar and not (must is not None and must(t)):
                 continue
-            if best is None or v > best[2]:
-                best = (t, group, v)
-        if best is None:
-            break
-        t, group, v = best
-        plan.append(best)
-        used.update(group)
-        del adj[t]
-        cache.pop(t, None)
-    return plan
+            out.append((t, group, v))
+        return out
+
+    def complete(left: list[str], used: set[str], cache: dict, k: int) -> list[tuple[str, list[str], float]]:
+        plan: list[tuple[str, list[str], float]] = []
+        while left:
+            options = choices(left, used, cache)
+            if not options:
+                break
+            best = max(options, key=lambda o: o[2])  # the first of equals, in hex order
+            if k and len(options) > 1:
+                def total(o: tuple[str, list[str], float]) -> float:
+                    rest = complete([t for t in left if t != o[0]], used | set(o[1]), dict(cache), 0)
+                    return sum(max(0.0, b[2]) for b in (o, *rest))
+                best = max(sorted(options, key=lambda o: -o[2])[:k], key=total)
+            plan.append(best)
+            used = used | set(best[1])
+            left = [t for t in left if t != best[0]]
+            cache.pop(best[0], None)
+        return plan
+
+    return complete(sorted(adj), set(), {}, lookahead)
 
 
 __all__ = ["Expect", "best_group", "expect", "plan_battles", "retreat_fate", "step_of"]

@@ -121,7 +121,7 @@ _STANDARD: dict[str, float] = {
     "danger": 0.5, "cities": 0.6, "room": 1.5, "exposure": 1.5, "ring": 6.0, "soviet_trade": 1.3, "place_first": 0.0,
     "retake": 4.0, "retake_turns": 2.0, "repel": 0.0, "g_ring": 3.0, "g_ring_clear": 4.0, "g_ring_turns": 1.0,
     "g_hold": 0.0, "g_wait_mud": 1.0, "g_final": 20.0, "g_moscow_adv": 1.0, "g_sit": 1.0, "contact": 0.2, "line": 3.0, "g_axis": 1.0,
-    "g_last_cities": 1.0,
+    "g_last_cities": 1.0, "plan_lookahead": 6.0,
 }
 STYLES: dict[str, dict[str, float]] = {
     "standard": _STANDARD,
@@ -684,7 +684,8 @@ class HeuristicPlayer:
                 plan.extend(Attack(u, data.moscow) for u in assault)
                 sitting |= set(assault)
                 allowed = lambda t, group: t != data.moscow  # noqa: E731
-        battles = ex.plan_battles(state, side, value, self.knobs["bar"], allowed=allowed, must=decisive, exclude=sitting)
+        battles = ex.plan_battles(state, side, value, self.knobs["bar"], allowed=allowed, must=decisive, exclude=sitting,
+                                  lookahead=int(self.knobs["plan_lookahead"]))
         for t, group, v in battles:
             if v <= -99.0:
                 continue
