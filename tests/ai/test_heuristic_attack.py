@@ -148,3 +148,28 @@ def test_last_german_move_takes_the_city_that_makes_the_draw():
     ends = {a.unit: a.to for a in plan if isinstance(a, Move)}
     assert ends.get("LVII") == "1405", plan
     assert ends.get("VII", "1107") == "1107", plan
+
+
+def test_two_battles_are_chosen_over_one_that_takes_both_their_units():
+    # Turn 3, German Combat Phase, clear terrain, no river (no 9.2 shift). V (6) and VI (5)
+    # are both next to 10A (8) in 0102; V alone is next to 13A (reduced: 4) in 0104, VI alone
+    # to 16A (reduced: 4) in 0303. Odds (9.0, fractions dropped; 9.1 no effect below 1:1):
+    # V+VI against 10A 11:8 = 1:1, either alone below 1:1; V against 13A 6:4 = 1:1, VI
+    # against 16A 5:4 = 1:1. Each unit attacks once (9.0). Worth 8 for 0102 and 5 for each of
+    # the others, the greedy choice takes 0102 first and both units with it (8 in all); the
+    # pilot method (plan_lookahead) makes the other two battles (10).
+    from typhoon.games.bfm.ai import expect as ex
+
+    st = position_at("german_combat", 3, {"V": "0103", "VI": "0202", "10A": "0102", "13A": "0104", "16A": "0303"})
+    st.reduced.update({"13A", "16A"})
+    col = lambda t, us: combat.battle_odds(st, t, us).column  # noqa: E731
+    assert col("0102", ["V"]) is None and col("0102", ["VI"]) is None
+    assert col("0102", ["V", "VI"]) == col("0104", ["V"]) == col("0303", ["VI"]) == 0  # 1:1, no shift
+    worth = {"0102": 8.0, "0104": 5.0, "0303": 5.0}
+    value = lambda t, e: worth[t]  # noqa: E731
+    greedy = ex.plan_battles(st, "german", value, bar=0.5)
+    assert [(t, sorted(g)) for t, g, _ in greedy] == [("0102", ["V", "VI"])]
+    pilot = ex.plan_battles(st, "german", value, bar=0.5, lookahead=6)
+    assert [(t, g) for t, g, _ in pilot] == [("0104", ["V"]), ("0303", ["VI"])]
+    # every style of the heuristic plans this way (the population of the search players)
+    assert HeuristicPlayer(seed=0).knobs["plan_lookahead"] == 6

@@ -115,6 +115,10 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: ``g_last_cities`` (session 44): 2009, the German's last move with Moscow still Soviet (5.0:
 #: no German combat follows, only a draw is left, and it needs every other city): each unit
 #: keeps a German city a Soviet unit could re-enter, else takes a Soviet city in reach.
+#: ``plan_lookahead`` (session 45): the battles are chosen by the pilot method
+#: (``expect.plan_battles``): of the k most valuable battles, the one whose greedy completion is
+#: worth most in all, so two battles are not given up for one that takes both their units (0:
+#: the most valuable first).
 #: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
 _STANDARD: dict[str, float] = {
     "german_min_col": 0, "soviet_min_col": 1, "bar": 0.5, "trade": 1.3, "strike": 1.0, "guard": 1.0, "drive": 6.0,
