@@ -146,7 +146,7 @@ def plan_battles(state: BfmState, side: str, value: Valuer, bar: float, allowed:
     ``allowed(target, Expect)`` may refuse a battle (e.g. a column too low for the style);
     the units in ``exclude`` do not attack. With ``lookahead`` k > 0, each choice is the one of
     the k most valuable battles whose greedy completion is worth most in all (the pilot
-    method): three battles of 5 are chosen over one of 8 that takes their units."""
+    method): two battles of 5 are chosen over one of 8 that takes both their units."""
     data = state.data
     declared = {a for b in state.battles.values() for a in b.attackers}
     adj: dict[str, list[str]] = {}
