@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typhoon.games.bfm import combat, movement, position
 from typhoon.games.bfm.actions import Advance, Attack, Move
+from typhoon.games.bfm.ai import expect as ex
 from typhoon.games.bfm.ai.heuristic import HeuristicPlayer
 from typhoon.games.bfm.kinds import Step
 from typhoon.games.bfm.state import Battle
@@ -158,8 +159,6 @@ def test_two_battles_are_chosen_over_one_that_takes_both_their_units():
     # against 16A 5:4 = 1:1. Each unit attacks once (9.0). Worth 8 for 0102 and 5 for each of
     # the others, the greedy choice takes 0102 first and both units with it (8 in all); the
     # pilot method (plan_lookahead) makes the other two battles (10).
-    from typhoon.games.bfm.ai import expect as ex
-
     st = position_at("german_combat", 3, {"V": "0103", "VI": "0202", "10A": "0102", "13A": "0104", "16A": "0303"})
     st.reduced.update({"13A", "16A"})
     col = lambda t, us: combat.battle_odds(st, t, us).column  # noqa: E731

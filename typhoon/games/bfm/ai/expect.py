@@ -176,18 +176,21 @@ def plan_battles(state: BfmState, side: str, value: Valuer, bar: float, allowed:
             out.append((t, group, v))
         return out
 
+    def pilot_total(o: tuple[str, list[str], float], left: list[str], used: set[str], cache: dict) -> float:
+        rest = complete([t for t in left if t != o[0]], used | set(o[1]), dict(cache), 0)
+        return sum(max(0.0, b[2]) for b in (o, *rest))
+
     def complete(left: list[str], used: set[str], cache: dict, k: int) -> list[tuple[str, list[str], float]]:
         plan: list[tuple[str, list[str], float]] = []
         while left:
             options = choices(left, used, cache)
             if not options:
                 break
-            best = max(options, key=lambda o: o[2])  # the first of equals, in hex order
-            if k and len(options) > 1:
-                def total(o: tuple[str, list[str], float]) -> float:
-                    rest = complete([t for t in left if t != o[0]], used | set(o[1]), dict(cache), 0)
-                    return sum(max(0.0, b[2]) for b in (o, *rest))
-                best = max(sorted(options, key=lambda o: -o[2])[:k], key=total)
+            if k and len(options) > 1:  # the pilot: each of the k best played out greedily
+                top = sorted(options, key=lambda o: -o[2])[:k]
+                best = max(top, key=lambda o: pilot_total(o, left, used, cache))
+            else:
+                best = max(options, key=lambda o: o[2])  # the first of equals, in hex order
             plan.append(best)
             used = used | set(best[1])
             left = [t for t in left if t != best[0]]
