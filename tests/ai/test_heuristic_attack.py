@@ -13,7 +13,7 @@ no effect below 1:1 (9.1). Counter values from the 2009 manifest: LVII 12-6 panz
 from __future__ import annotations
 
 from typhoon.games.bfm import combat, movement, position
-from typhoon.games.bfm.actions import Advance, Attack, Move
+from typhoon.games.bfm.actions import Advance, Attack, Commit, Move
 from typhoon.games.bfm.ai import expect as ex
 from typhoon.games.bfm.ai.heuristic import HeuristicPlayer
 from typhoon.games.bfm.kinds import Step
@@ -172,3 +172,26 @@ def test_two_battles_are_chosen_over_one_that_takes_both_their_units():
     assert [(t, g) for t, g, _ in pilot] == [("0104", ["V"]), ("0303", ["VI"])]
     # every style of the heuristic plans this way (the population of the search players)
     assert HeuristicPlayer(seed=0).knobs["plan_lookahead"] == 6
+
+
+def test_while_moscow_is_held_a_soviet_next_to_it_is_attacked_first():
+    # Turn 6 of 7, German Combat Phase; the German holds Moscow (1103) with LVII (12). 10A
+    # (1202), 13A (1203) and 16A (1104) stand next to it and attack it in the Soviet Combat
+    # Phase that follows (4.0): 24 against 12 = 2:1, major city -1 = 1:1 (9.0, 9.2); with one
+    # of them gone, 16 against 12 = 1:1, -1: no effect (9.1). Moscow at the end decides the
+    # game (5.0), and only the hexes next to it can attack it (9.0). XLI (1303) alone against
+    # 10A in 1202 (clear, no fortification): 12:8 = 1:1. XLI with LVI (1401) against 24A in
+    # 1402: 21:8 = 2:1, a better battle by losses alone; LVI alone 9:8 = 1:1. XLI must go for
+    # the hex next to Moscow (g_shield), LVI fights 24A alone.
+    units = {"LVII": "1103", "XLII": "1003", "VI": "1002", "10A": "1202", "13A": "1203", "16A": "1104",
+             "XLI": "1303", "LVI": "1401", "24A": "1402"}
+    st = position_at("german_combat", 6, units, {"1103": "german"})
+    assert soviet_odds_against(st, "LVII", "1103").label == "1:1"
+    without_10a = position_at("german_combat", 6, {u: h for u, h in units.items() if u != "10A"}, {"1103": "german"})
+    assert soviet_odds_against(without_10a, "LVII", "1103").column is None
+    label = lambda t, us: combat.battle_odds(st, t, us).label  # noqa: E731
+    assert label("1202", ["XLI"]) == "1:1" and label("1402", ["XLI", "LVI"]) == "2:1" and label("1402", ["LVI"]) == "1:1"
+    assert HeuristicPlayer(seed=0).plan_attacks(st, "german") == [Attack("XLI", "1202"), Attack("LVI", "1402"), Commit()]
+    # the battles by losses alone (the knob off): both units against 24A
+    assert HeuristicPlayer(seed=0, knob_g_shield=0).plan_attacks(st, "german") == [
+        Attack("XLI", "1402"), Attack("LVI", "1402"), Commit()]

@@ -119,13 +119,17 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: (``expect.plan_battles``): of the k most valuable battles, the one whose greedy completion is
 #: worth most in all, so two battles are not given up for one that takes both their units (0:
 #: the most valuable first).
+#: ``g_shield`` (session 46): worth of emptying a hex next to Moscow on the German's last turn,
+#: and from turn (last - ``g_shield_turns``) on while he holds Moscow (5.0, 9.0: the Soviet can
+#: attack a German Moscow only from those hexes; with four of the six German, the three
+#: strongest Soviet armies left cannot make 2:1 against a full panzer corps there, 9.1).
 #: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
 _STANDARD: dict[str, float] = {
     "german_min_col": 0, "soviet_min_col": 1, "bar": 0.5, "trade": 1.3, "strike": 1.0, "guard": 1.0, "drive": 6.0,
     "danger": 0.5, "cities": 0.6, "room": 1.5, "exposure": 1.5, "ring": 6.0, "soviet_trade": 1.3, "place_first": 0.0,
     "retake": 4.0, "retake_turns": 2.0, "repel": 0.0, "g_ring": 3.0, "g_ring_clear": 4.0, "g_ring_turns": 1.0,
     "g_hold": 0.0, "g_wait_mud": 1.0, "g_final": 20.0, "g_moscow_adv": 1.0, "g_sit": 1.0, "contact": 0.2, "line": 3.0, "g_axis": 1.0,
-    "g_last_cities": 1.0, "plan_lookahead": 6.0,
+    "g_last_cities": 1.0, "plan_lookahead": 6.0, "g_shield": 8.0, "g_shield_turns": 1.0,
 }
 STYLES: dict[str, dict[str, float]] = {
     "standard": _STANDARD,
@@ -622,6 +626,9 @@ class HeuristicPlayer:
             if g["to_moscow"][target] == 1 and state.control.get(data.moscow) != "german" \
                     and state.turn >= data.last_turn - self.knobs["g_ring_turns"]:
                 v += self.knobs["g_ring_clear"]  # 9.0 step 6: an advance next to Moscow, to attack it (5.0)
+            if g["to_moscow"][target] == 1 and state.turn >= data.last_turn - self.knobs["g_shield_turns"] \
+                    and (state.control.get(data.moscow) == "german" or state.turn >= data.last_turn):
+                v += self.knobs["g_shield"]  # 5.0, 9.0: a Soviet next to a German Moscow attacks it next
         elif g["to_moscow"][target] == 1 and state.side_at(data.moscow) == "soviet":
             v += self.knobs["repel"]  # 9.3 DR: a German pushed off Moscow's ring cannot attack it from there
         return v
