@@ -21,7 +21,7 @@ def at(phase: str, turn: int, units: dict[str, str]):
 
 
 def test_the_rows_follow_the_odds_against_the_garrison(hold):
-    # 9.0-9.2: 24 against 12 is 2:1, 1:1 after the major city; 23 against 12 is 1:1, below it
+    # 9.0-9.2: 24 against 12 is 2:1, 1:1 after the major city; 23 against 12 is 1:1, below 1:1 after it
     assert hold.row_of(4, 16, 12) == 0
     assert hold.row_of(3, 24, 12) == 1
     assert hold.row_of(3, 23, 12) == 2

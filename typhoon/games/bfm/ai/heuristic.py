@@ -121,8 +121,8 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: the most valuable first).
 #: ``g_shield`` (session 46): worth of emptying a hex next to Moscow on the German's last turn,
 #: and from turn (last - ``g_shield_turns``) on while he holds Moscow (5.0, 9.0: the Soviet can
-#: attack a German Moscow only from those hexes; with four of the six German, the three
-#: strongest Soviet armies left cannot make 2:1 against a full panzer corps there, 9.1).
+#: attack a German Moscow only from those hexes; three armies there make 1:1 against a corps of
+#: 12 after the major city's shift, two cannot attack one of 10 or 12 at all, 9.1-9.2).
 #: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
 _STANDARD: dict[str, float] = {
     "german_min_col": 0, "soviet_min_col": 1, "bar": 0.5, "trade": 1.3, "strike": 1.0, "guard": 1.0, "drive": 6.0,
@@ -615,7 +615,8 @@ class HeuristicPlayer:
 
     def _clear_worth(self, state: BfmState, target: str, side: str) -> float:
         """What emptying ``target`` is worth to ``side`` (an advance may follow, 9.0 step 6):
-        a city to take (5.0; Moscow most), ground towards Moscow for the German."""
+        a city to take (5.0; Moscow most), ground towards Moscow for the German, and late in
+        the game a hex next to Moscow (``g_ring_clear``, ``g_shield``)."""
         data = state.data
         g = geo(data.edition)
         v = 0.5
@@ -628,7 +629,7 @@ class HeuristicPlayer:
                 v += self.knobs["g_ring_clear"]  # 9.0 step 6: an advance next to Moscow, to attack it (5.0)
             if g["to_moscow"][target] == 1 and state.turn >= data.last_turn - self.knobs["g_shield_turns"] \
                     and (state.control.get(data.moscow) == "german" or state.turn >= data.last_turn):
-                v += self.knobs["g_shield"]  # 5.0, 9.0: a Soviet next to a German Moscow attacks it next
+                v += self.knobs["g_shield"]  # 5.0, 9.0: a Soviet next to a German Moscow (or one taken now) attacks it next
         elif g["to_moscow"][target] == 1 and state.side_at(data.moscow) == "soviet":
             v += self.knobs["repel"]  # 9.3 DR: a German pushed off Moscow's ring cannot attack it from there
         return v
