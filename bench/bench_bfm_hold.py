@@ -28,9 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from typhoon.ai.base import is_player_name, make_player, player_names  # noqa: E402
 from typhoon.core.game import Game  # noqa: E402
 from typhoon.games import registry  # noqa: E402
-from typhoon.games.bfm.ai.heuristic import HeuristicPlayer  # noqa: E402
+from typhoon.games.bfm.ai.heuristic import STYLES, HeuristicPlayer  # noqa: E402
 
-from bench_bfm_knobs import knob_values, seed_range  # noqa: E402  (this folder is first on the path)
+from bench_bfm_knobs import editions_of, knob_values, seed_range  # noqa: E402  (this folder is first on the path)
 
 ROWS = (
     "four or more of the six hexes next to Moscow German",
@@ -108,17 +108,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args(argv)
     knobs = knob_values(filter(None, (x.strip() for x in args.german_knobs.split(","))), "--german-knobs")
-    probe = HeuristicPlayer()
-    unknown = [k for k, _ in knobs if k not in probe.knobs]
+    unknown = [k for k, _ in knobs if k not in STYLES["standard"]]
     if unknown:
-        raise SystemExit(f"--german-knobs: unknown knob(s) {unknown}; knobs: {sorted(probe.knobs)}")
+        raise SystemExit(f"--german-knobs: unknown knob(s) {unknown}; knobs: {sorted(STYLES['standard'])}")
     for flag, name in (("--german", args.german), ("--soviet", args.soviet)):
         if not is_player_name(name, "bfm"):
             raise SystemExit(f"{flag}: unknown player {name!r}; players: {', '.join(player_names('bfm'))}")
-    editions = args.editions.split(",")
-    bad = [e for e in editions if e not in ("2009", "1986")]
-    if bad:
-        raise SystemExit(f"--editions: unknown edition(s) {bad}; editions: 2009, 1986")
+    editions = editions_of(args.editions)
     seeds = seed_range(args.seeds)
     jobs = [(args.german, knobs, args.soviet, e, s) for e in editions for s in seeds]
     with ProcessPoolExecutor(max(1, args.jobs)) as pool:

@@ -79,9 +79,19 @@ def play(job: tuple[str, str, Variant, str, str, int]) -> tuple[Variant, str, st
     return knobs, opponent, edition, seed, score
 
 
+def editions_of(text: str) -> list[str]:
+    """``2009,1986`` as the editions to play; an unknown one is refused (also the edition
+    parser of ``bench_bfm_hold.py`` and ``bench_opponent_fit.py``)."""
+    editions = text.split(",")
+    bad = [e for e in editions if e not in ("2009", "1986")]
+    if bad:
+        raise SystemExit(f"--editions: unknown edition(s) {bad}; editions: 2009, 1986")
+    return editions
+
+
 def seed_range(text: str) -> list[int]:
     """``FIRST-LAST`` (or one seed) as the seeds from FIRST to LAST; anything else is refused
-    (also the seed parser of ``bench_bfm_german_search.py`` and ``bench_opponent_fit.py``)."""
+    (also the seed parser of ``bench_bfm_german_search.py``, ``bench_opponent_fit.py`` and ``bench_bfm_hold.py``)."""
     lo, _, hi = text.partition("-")
     try:
         first, last = int(lo), int(hi or lo)
@@ -126,13 +136,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--out", help="a JSON-lines file of every game")
     args = ap.parse_args(argv)
     variants = parse_variants(args.variants, args.style)
-    opponents, editions, seeds = args.opponents.split(","), args.editions.split(","), seed_range(args.seeds)
+    opponents, seeds = args.opponents.split(","), seed_range(args.seeds)
     unknown = [o for o in opponents if not is_player_name(o, "bfm")]
     if unknown:
         raise SystemExit(f"--opponents: unknown player(s) {unknown}; players: {', '.join(player_names('bfm'))}")
-    bad = [e for e in editions if e not in ("2009", "1986")]
-    if bad:
-        raise SystemExit(f"--editions: unknown edition(s) {bad}; editions: 2009, 1986")
+    editions = editions_of(args.editions)
     jobs = [(args.side, args.style, v, o, e, s) for v in variants for o in opponents for e in editions for s in seeds]
     wall = time.time()
     with ProcessPoolExecutor(args.jobs) as pool:

@@ -24,7 +24,7 @@ from typhoon.ai.match import play_game  # noqa: E402
 from typhoon.ai.modelled import OpponentFit  # noqa: E402
 from typhoon.games.bfm.ai.heuristic import HeuristicPlayer  # noqa: E402
 
-from bench_bfm_knobs import seed_range  # noqa: E402  (this folder is first on the path)
+from bench_bfm_knobs import editions_of, seed_range  # noqa: E402  (this folder is first on the path)
 
 
 def fit_of(job: tuple[str, str, int]) -> tuple[str, int, int]:
@@ -47,10 +47,7 @@ def main(argv: list[str] | None = None) -> None:
     unknown = [s for s in soviets if not is_player_name(s, "bfm")]
     if unknown:
         raise SystemExit(f"--soviets: unknown player(s) {unknown}; players: {player_names('bfm')}")
-    editions = args.editions.split(",")
-    bad = [e for e in editions if e not in ("2009", "1986")]
-    if bad:
-        raise SystemExit(f"--editions: unknown edition(s) {bad}; editions: 2009, 1986")
+    editions = editions_of(args.editions)
     jobs = [(s, e, sd) for s in soviets for sd in seed_range(args.seeds) for e in editions]
     per: dict[str, list[tuple[int, int]]] = {s: [] for s in soviets}
     with ProcessPoolExecutor(max(1, args.jobs)) as pool:

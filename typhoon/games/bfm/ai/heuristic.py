@@ -622,15 +622,15 @@ class HeuristicPlayer:
         v = 0.5
         if target in data.cities and state.control.get(target) != side:
             v += MOSCOW_VALUE if target == data.moscow else CITY_VALUE
+        ring = g["to_moscow"][target] == 1  # 9.0: the hexes Moscow can be attacked from
         if side == "german":
             v += max(0, 6 - g["to_moscow"][target]) * 0.3
-            if g["to_moscow"][target] == 1 and state.control.get(data.moscow) != "german" \
-                    and state.turn >= data.last_turn - self.knobs["g_ring_turns"]:
+            held = state.control.get(data.moscow) == "german"
+            if ring and not held and state.turn >= data.last_turn - self.knobs["g_ring_turns"]:
                 v += self.knobs["g_ring_clear"]  # 9.0 step 6: an advance next to Moscow, to attack it (5.0)
-            if g["to_moscow"][target] == 1 and state.turn >= data.last_turn - self.knobs["g_shield_turns"] \
-                    and (state.control.get(data.moscow) == "german" or state.turn >= data.last_turn):
+            if ring and state.turn >= data.last_turn - self.knobs["g_shield_turns"] and (held or state.turn >= data.last_turn):
                 v += self.knobs["g_shield"]  # 5.0, 9.0: a Soviet next to a German Moscow (or one taken now) attacks it next
-        elif g["to_moscow"][target] == 1 and state.side_at(data.moscow) == "soviet":
+        elif ring and state.side_at(data.moscow) == "soviet":
             v += self.knobs["repel"]  # 9.3 DR: a German pushed off Moscow's ring cannot attack it from there
         return v
 
