@@ -6,8 +6,10 @@ six hexes next to it (9.0); its garrison is one unit (8.2.2), and a major city s
 one column for the defender (9.2), so Soviets there with twice the garrison's strength make
 1:1, where a DR or an EX empties Moscow half the time (000 9.3). The table counts those games
 by how many of the six hexes are German and whether the Soviets in the others have that
-strength, with the German's wins in each row (session 46, docs/ai.md). A diagnosis, not a
-measurement of strength: `typhoon tournament` measures that.
+strength, with the German's wins in each row (session 46, docs/ai.md). In 2009, where Moscow
+and any one other city are a Soviet win and every city but Moscow a German draw (5.0), it also
+counts the German's losses by the cities the Soviet held besides Moscow at the end (session 48).
+A diagnosis, not a measurement of strength: `typhoon tournament` measures that.
 
     .venv/bin/python bench/bench_bfm_hold.py --german heuristic --soviet baseline-capital \\
         --editions 1986 --seeds 7060-7179 --jobs 2
@@ -60,8 +62,12 @@ def at_last_soviet_combat(state: Any) -> tuple[int, int, int] | None:
     return german, soviet, state.strength(state.unit_at(data.moscow))
 
 
-def play(job: tuple[str, tuple[tuple[str, float], ...], str, str, int]) -> tuple[str, int, str | None, tuple[int, int, int] | None]:
-    """One game: (edition, seed, winner, the position at the Soviet's last combat or None)."""
+Result = tuple[str, int, str | None, tuple[int, int, int] | None, str]
+
+
+def play(job: tuple[str, tuple[tuple[str, float], ...], str, str, int]) -> Result:
+    """One game: (edition, seed, winner, the position at the Soviet's last combat or None, the
+    cities other than Moscow the Soviet holds at the end)."""
     german, knobs, soviet, edition, seed = job
     pkg = registry.get("bfm")
     game = Game(pkg.rules, pkg.normalise_options({"edition": edition}), seed, keep_history=False)
@@ -80,15 +86,25 @@ def play(job: tuple[str, tuple[tuple[str, float], ...], str, str, int]) -> tuple
             seen = at_last_soviet_combat(state) or seen
         side = rules.current_player(state)
         game.push(players[side].choose(game.observed(side, keep_history=False)))
-    return edition, seed, rules.outcome(game.state).winner, seen
+    data = game.state.data
+    others = sorted(data.cities[h] for h, side in game.state.control.items() if side == "soviet" and h != data.moscow)
+    return edition, seed, rules.outcome(game.state).winner, seen, ", ".join(others)
 
 
-def table(results: list[tuple[str, int, str | None, tuple[int, int, int] | None]]) -> list[str]:
+def cities_of_losses(results: list[Result]) -> list[str]:
+    """2009: the German's losses counted by the cities other than Moscow the Soviet held at the
+    end, most frequent first (5.0: with none of them the loss would have been a draw)."""
+    lost = Counter(r[4] for r in results if r[2] == "soviet")
+    return [f"  German losses by the Soviet's cities besides Moscow: {sum(lost.values())}"] + [
+        f"    {n:4d}  {cities or '(none)'}" for cities, n in lost.most_common()]
+
+
+def table(results: list[Result]) -> list[str]:
     """The report's lines: games, Moscows held at the Soviet's last combat, and per row of
     ``ROWS`` the games and the German's wins."""
     held = [r for r in results if r[3] is not None]
     games, wins = Counter(), Counter()
-    for _, _, winner, (g, s, garrison) in held:
+    for _, _, winner, (g, s, garrison), _ in held:
         row = row_of(g, s, garrison)
         games[row] += 1
         wins[row] += winner == "german"
@@ -125,6 +141,9 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{e}:")
         for line in table([r for r in results if r[0] == e]):
             print("  " + line)
+        if e == "2009":
+            for line in cities_of_losses([r for r in results if r[0] == e]):
+                print("  " + line)
 
 
 if __name__ == "__main__":

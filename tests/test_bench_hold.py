@@ -38,13 +38,22 @@ def test_the_position_is_read_at_the_last_soviet_combat_only(hold):
 
 
 def test_the_table_counts_games_and_wins_per_row(hold):
-    results = [("1986", 1, "german", (4, 16, 12)), ("1986", 2, "soviet", (3, 24, 12)),
-               ("1986", 3, "german", (3, 26, 12)), ("1986", 4, "soviet", None)]
+    results = [("1986", 1, "german", (4, 16, 12), ""), ("1986", 2, "soviet", (3, 24, 12), ""),
+               ("1986", 3, "german", (3, 26, 12), ""), ("1986", 4, "soviet", None, "")]
     lines = hold.table(results)
     assert lines[0] == "4 games, German wins 2; Moscow German at the Soviet's last combat in 3, German wins 2"
     assert lines[1].endswith(": 1 games, German wins 1")
     assert lines[2].endswith(": 2 games, German wins 1")
     assert lines[3].endswith(": 0 games, German wins 0")
+
+
+def test_the_losses_are_counted_by_the_cities_held_besides_moscow(hold):
+    # 5.0 (2009): a win or a draw has no loss to count; two losses with Ryazan alone, one with two cities
+    results = [("2009", 1, "soviet", None, "Ryazan"), ("2009", 2, "soviet", None, "Orel, Ryazan"),
+               ("2009", 3, "soviet", None, "Ryazan"), ("2009", 4, None, None, ""),
+               ("2009", 5, "german", None, "Ryazan")]
+    assert hold.cities_of_losses(results) == [
+        "  German losses by the Soviet's cities besides Moscow: 3", "       2  Ryazan", "       1  Orel, Ryazan"]
 
 
 @pytest.mark.parametrize("argv, says", [
@@ -59,6 +68,9 @@ def test_bad_arguments_are_refused_by_name(hold, argv, says):
 
 
 def test_one_game_is_played_to_the_end(hold):
-    edition, seed, winner, seen = hold.play(("heuristic", (), "baseline-capital", "1986", 7))
+    edition, seed, winner, seen, others = hold.play(("heuristic", (), "baseline-capital", "1986", 7))
     assert (edition, seed) == ("1986", 7) and winner in ("german", "soviet", None)
     assert seen is None or len(seen) == 3
+    # the cities besides Moscow the Soviet holds at the end: names of the map, never Moscow
+    names = {"Smolensk", "Roslavl", "Bryansk", "Rzhev", "Vyazma", "Mozhaisk", "Kaluga", "Orel", "Tula", "Ryazan"}
+    assert set(filter(None, others.split(", "))) <= names

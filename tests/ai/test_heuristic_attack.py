@@ -195,3 +195,44 @@ def test_while_moscow_is_held_a_soviet_next_to_it_is_attacked_first():
     # the battles by losses alone (the knob off): both units against 24A
     assert HeuristicPlayer(seed=0, knob_g_shield=0).plan_attacks(st, "german") == [
         Attack("XLI", "1402"), Attack("LVI", "1402"), Commit()]
+
+
+def test_g_flank_sends_the_nearest_unit_to_the_far_city_the_draw_needs():
+    # g_flank (tried and left off: docs/ai.md, session 48). Turn 6, German Movement Phase, 2009:
+    # 10A holds Moscow (1103); every other city is German but Ryazan (1405), the Soviet's and
+    # empty, four hexes from Moscow. Moscow and Ryazan are a Soviet win, Moscow alone a draw
+    # (5.0), and a city is the side's that entered it last (10.0). VII (1306) is next to Ryazan and
+    # can enter it (8.0): with the knob on it does; the standard style drives on Moscow instead.
+    cities = {c: "german" for c in ("0204", "0307", "0509", "0601", "0603", "0803", "0805", "0809", "1107")}
+    cities["1405"] = "soviet"
+    st = position_at("german_movement", 6, {"VII": "1306", "10A": "1103"}, cities)
+    assert "1405" in movement.reach(st, "VII")
+
+    def end_of_vii(player: HeuristicPlayer) -> str:
+        moves = [a.to for a in player.plan_movement(st, "german") if isinstance(a, Move) and a.unit == "VII"]
+        return moves[-1] if moves else "1306"
+
+    assert end_of_vii(HeuristicPlayer(seed=0, knob_g_flank=10)) == "1405"
+    assert end_of_vii(HeuristicPlayer(seed=0)) != "1405"
+    # turn 4: more than g_flank_turns (1) before the last turn (7), the knob does nothing yet
+    early = position_at("german_movement", 4, {"VII": "1306", "10A": "1103"}, cities)
+    assert HeuristicPlayer(seed=0, knob_g_flank=10, knob_g_flank_turns=1)._flank_units(early, ["VII"]) == {}
+
+
+def test_g_detour_sends_the_weakest_unit_that_can_enter_a_far_empty_city():
+    # g_detour (tried and left off: docs/ai.md, session 48). Turn 2, German Movement Phase, 2009:
+    # Orel (0809) is the Soviet's and no Soviet unit stands within two hexes of it; the draw
+    # needs every city but Moscow (5.0) and a city is the last entrant's (10.0). XXIV (12, 0709)
+    # and XXXIV (4, 0708) can both enter it (8.0): with the knob the weaker goes, the panzer
+    # drives on; the standard style sends neither.
+    # every other city but Moscow is German already
+    cities = {c: "german" for c in ("0204", "0307", "0509", "0601", "0603", "0803", "0805", "1107", "1405")}
+    st = position_at("german_movement", 2, {"XXIV": "0709", "XXXIV": "0708", "10A": "1103"}, cities)
+    assert "0809" in movement.reach(st, "XXIV") and "0809" in movement.reach(st, "XXXIV")
+
+    def ends(player: HeuristicPlayer) -> dict[str, str]:
+        return {a.unit: a.to for a in player.plan_movement(st, "german") if isinstance(a, Move)}
+
+    assert ends(HeuristicPlayer(seed=0, knob_g_detour=40)).get("XXXIV") == "0809"
+    assert ends(HeuristicPlayer(seed=0, knob_g_detour=40)).get("XXIV") != "0809"
+    assert "0809" not in ends(HeuristicPlayer(seed=0)).values()

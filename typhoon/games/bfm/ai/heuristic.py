@@ -123,6 +123,12 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: and from turn (last - ``g_shield_turns``) on while he holds Moscow (5.0, 9.0: the Soviet can
 #: attack a German Moscow only from those hexes; three armies there make 1:1 against a corps of
 #: 12 after the major city's shift, two cannot attack one of 10 or 12 at all, 9.1-9.2).
+#: ``g_detour`` and ``g_flank`` (session 48, tried and left off: 0; docs/ai.md): 2009, the far
+#: cities the draw needs (5.0). ``g_detour``: worth of a Soviet city no Soviet unit stands
+#: within two hexes of, to the weakest unit that can enter it now. ``g_flank``: from turn (last
+#: - ``g_flank_turns``) on, Moscow Soviet, pull (a hex) of a city three hexes or more from
+#: Moscow: a German unit in one keeps it, a Soviet one gets the unit nearest it, while every
+#: Soviet city but Moscow can have one.
 #: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
 _STANDARD: dict[str, float] = {
     "german_min_col": 0, "soviet_min_col": 1, "bar": 0.5, "trade": 1.3, "strike": 1.0, "guard": 1.0, "drive": 6.0,
@@ -130,6 +136,7 @@ _STANDARD: dict[str, float] = {
     "retake": 4.0, "retake_turns": 2.0, "repel": 0.0, "g_ring": 3.0, "g_ring_clear": 4.0, "g_ring_turns": 1.0,
     "g_hold": 0.0, "g_wait_mud": 1.0, "g_final": 20.0, "g_moscow_adv": 1.0, "g_sit": 1.0, "contact": 0.2, "line": 3.0, "g_axis": 1.0,
     "g_last_cities": 1.0, "plan_lookahead": 6.0, "g_shield": 8.0, "g_shield_turns": 1.0,
+    "g_detour": 0.0, "g_flank": 0.0, "g_flank_turns": 1.0,
 }
 STYLES: dict[str, dict[str, float]] = {
     "standard": _STANDARD,
@@ -350,6 +357,14 @@ class HeuristicPlayer:
         draw_only = (knobs["g_last_cities"] and last and not before_combat and not moscow_held
                      and data.edition_data["victory"] != "moscow_only")
         must_hold = self._cities_to_hold(state) if draw_only else set()
+        # g_detour: each far Soviet city is taken by the weakest unit that can enter it now
+        detour: dict[str, str] = {}
+        if knobs["g_detour"]:
+            for c in sorted(self._unguarded_cities(state)):
+                can = [u for u in movers if u not in detour.values() and c in movement.reach(state, u)]
+                if can:
+                    detour[c] = min(can, key=lambda u: (state.strength(u), -to_m[state.hex_of[u]], u))
+        flank = self._flank_units(state, movers) if knobs["g_flank"] and not draw_only else {}
         for u in order:
             here = state.hex_of[u]
             spec = data.units[u]
@@ -381,6 +396,10 @@ class HeuristicPlayer:
                     score += knobs["g_hold"]  # 5.0 (2009): a city left empty is retaken by the last Soviet move
                 if h in data.cities and state.control.get(h) != "german":
                     score += MOSCOW_VALUE if h == data.moscow else CITY_VALUE
+                if u in flank:
+                    score -= knobs["g_flank"] * dist[h][flank[u]]  # the far city it takes or keeps
+                if detour.get(h) == u:
+                    score += knobs["g_detour"]  # 5.0 (2009): the draw needs every city, the far ones too
                 adj = [soviets[n] for n in data.neighbours[h] if n in soviets]
                 if adj and strike is not None:
                     score += strike.gain(u, here, h)  # the battles this hex makes possible (9.0-9.3)
@@ -426,6 +445,49 @@ class HeuristicPlayer:
         data = state.data
         return (bool(self.knobs["g_wait_mud"]) and state.control.get(data.moscow) != "german"
                 and state.turn < geo(data.edition)["after_mud"])
+
+    def _flank_units(self, state: BfmState, movers: list[str]) -> dict[str, str]:
+        """``g_flank`` (2009, from turn (last - ``g_flank_turns``) on, Moscow not the German's):
+        the far cities the draw needs (5.0), three hexes or more from Moscow. A German unit
+        in one that a Soviet unit two hexes off could re-enter stays; a Soviet one no Soviet unit
+        stands in gets the mover nearest it, within five hexes and not next to Moscow (the
+        nearest pairs first). Nothing unless every Soviet city but Moscow then has its unit: a
+        draw out of reach is not worth a unit kept from Moscow."""
+        data = state.data
+        if (data.edition_data["victory"] == "moscow_only" or state.control.get(data.moscow) == "german"
+                or state.turn < data.last_turn - self.knobs["g_flank_turns"]):
+            return {}
+        g = geo(data.edition)
+        dist, to_m = g["dist"], g["to_moscow"]
+        soviets = [h for u, h in state.hex_of.items() if data.units[u].side == "soviet"]
+        far = [c for c in sorted(data.cities) if c != data.moscow and to_m[c] >= 3]
+        out: dict[str, str] = {}
+        for c in far:
+            u = state.unit_at(c)
+            if u in movers and state.control.get(c) == "german" and any(dist[c][x] <= 2 for x in soviets):
+                out[u] = c  # kept: the city is the last entrant's (10.0)
+        # the Soviet ones, nearest pair first: each city its unit, each unit one city
+        pairs = sorted((dist[state.hex_of[u]][c], state.strength(u), u, c) for c in far
+                       if state.control.get(c) != "german" and state.unit_at(c) is None
+                       for u in movers if to_m[state.hex_of[u]] > 1 and dist[state.hex_of[u]][c] <= 5)
+        for _, _, u, c in pairs:
+            if u not in out and c not in out.values():
+                out[u] = c
+        # only while the draw is in reach: every other Soviet city has its unit
+        if any(c != data.moscow and state.control.get(c) != "german" and c not in out.values() for c in data.cities):
+            return {}
+        return out
+
+    def _unguarded_cities(self, state: BfmState) -> set[str]:
+        """2009: the Soviet cities other than Moscow with no Soviet unit within two hexes (5.0:
+        the Soviet wins with Moscow and any one other city; a city is the last entrant's, 10.0)."""
+        data = state.data
+        if data.edition_data["victory"] == "moscow_only":
+            return set()
+        dist = geo(data.edition)["dist"]
+        soviets = [h for u, h in state.hex_of.items() if data.units[u].side == "soviet"]
+        return {c for c in data.cities if c != data.moscow and state.control.get(c) != "german"
+                and all(dist[c][x] > 2 for x in soviets)}
 
     def _cities_to_hold(self, state: BfmState) -> set[str]:
         """2009, the German's last move: the cities other than Moscow he controls that a Soviet
