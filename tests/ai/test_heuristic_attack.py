@@ -30,6 +30,15 @@ def position_at(phase: str, turn: int, units: dict[str, str], control: dict[str,
     return st
 
 
+# The 2009 map's cities other than Moscow (1103), all Soviet at the start (5.0).
+CITIES_BUT_MOSCOW = ("0204", "0307", "0509", "0601", "0603", "0803", "0805", "0809", "1107", "1405")
+
+
+def german_but(*soviet: str) -> dict[str, str]:
+    """City control with every city but Moscow German, except ``soviet``, which stay the Soviet's."""
+    return {c: "soviet" if c in soviet else "german" for c in CITIES_BUT_MOSCOW}
+
+
 def soviet_odds_against(st, unit: str, hex_: str) -> combat.Odds:
     """The odds of every Soviet unit next to ``hex_`` attacking ``unit`` standing there."""
     data = st.data
@@ -72,7 +81,7 @@ def test_the_panzers_drive_on_the_side_of_moscow_no_river_covers():
     # hexes next to Moscow. Next turn they attack it with 16 against 8 = 2:1, one column left for
     # the major city (9.2) = 1:1; if every attacker is across the river, one column more (9.2):
     # below 1:1, no effect (9.1). So the panzer goes round to the side no river covers.
-    cities = {c: "german" for c in ("0204", "0307", "0509", "0601", "0603", "0803", "0805", "0809", "1107", "1405")}
+    cities = german_but()
     st = position_at("german_movement", 5, {"LVII": "0802", "XXXIV": "0803", "10A": "1103"}, cities)
     data = st.data
     plan = HeuristicPlayer(seed=0).plan_movement(st, "german")
@@ -141,8 +150,7 @@ def test_last_german_move_takes_the_city_that_makes_the_draw():
     # Soviet's and empty. Moscow and Ryazan are a Soviet win, Moscow alone a draw (5.0); a city is
     # the side's that entered it last (5.0), and no German combat is left to take Moscow. LVII
     # (1205) can reach Ryazan (the rules' reach, 8.0): it must go there; VII keeps Tula (1107).
-    cities = {c: "german" for c in ("0204", "0307", "0509", "0601", "0603", "0803", "0805", "0809", "1107")}
-    cities["1405"] = "soviet"
+    cities = german_but("1405")
     st = position_at("german_movement", 7, {"LVII": "1205", "VII": "1107", "10A": "1103"}, cities)
     assert "1405" in movement.reach(st, "LVII")
     plan = HeuristicPlayer(seed=0).plan_movement(st, "german")
@@ -203,8 +211,7 @@ def test_g_flank_sends_the_nearest_unit_to_the_far_city_the_draw_needs():
     # empty, four hexes from Moscow. Moscow and Ryazan are a Soviet win, Moscow alone a draw
     # (5.0), and a city is the side's that entered it last (10.0). VII (1306) is next to Ryazan and
     # can enter it (8.0): with the knob on it does; the standard style drives on Moscow instead.
-    cities = {c: "german" for c in ("0204", "0307", "0509", "0601", "0603", "0803", "0805", "0809", "1107")}
-    cities["1405"] = "soviet"
+    cities = german_but("1405")
     st = position_at("german_movement", 6, {"VII": "1306", "10A": "1103"}, cities)
     assert "1405" in movement.reach(st, "VII")
 
@@ -225,8 +232,7 @@ def test_g_detour_sends_the_weakest_unit_that_can_enter_a_far_empty_city():
     # needs every city but Moscow (5.0) and a city is the last entrant's (10.0). XXIV (12, 0709)
     # and XXXIV (4, 0708) can both enter it (8.0): with the knob the weaker goes, the panzer
     # drives on; the standard style sends neither.
-    # every other city but Moscow is German already
-    cities = {c: "german" for c in ("0204", "0307", "0509", "0601", "0603", "0803", "0805", "1107", "1405")}
+    cities = german_but("0809")  # every other city but Moscow is German already
     st = position_at("german_movement", 2, {"XXIV": "0709", "XXXIV": "0708", "10A": "1103"}, cities)
     assert "0809" in movement.reach(st, "XXIV") and "0809" in movement.reach(st, "XXXIV")
 

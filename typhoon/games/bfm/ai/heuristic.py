@@ -459,7 +459,7 @@ class HeuristicPlayer:
             return {}
         g = geo(data.edition)
         dist, to_m = g["dist"], g["to_moscow"]
-        soviets = [h for u, h in state.hex_of.items() if data.units[u].side == "soviet"]
+        soviets = state.hexes_of_side("soviet")
         far = [c for c in sorted(data.cities) if c != data.moscow and to_m[c] >= 3]
         out: dict[str, str] = {}
         for c in far:
@@ -485,7 +485,7 @@ class HeuristicPlayer:
         if data.edition_data["victory"] == "moscow_only":
             return set()
         dist = geo(data.edition)["dist"]
-        soviets = [h for u, h in state.hex_of.items() if data.units[u].side == "soviet"]
+        soviets = state.hexes_of_side("soviet")
         return {c for c in data.cities if c != data.moscow and state.control.get(c) != "german"
                 and all(dist[c][x] > 2 for x in soviets)}
 
@@ -497,7 +497,7 @@ class HeuristicPlayer:
         if data.edition_data["victory"] == "moscow_only":
             return set()
         dist = geo(data.edition)["dist"]
-        soviets = [h for u, h in state.hex_of.items() if data.units[u].side == "soviet"]
+        soviets = state.hexes_of_side("soviet")
         return {c for c in data.cities if c != data.moscow and state.control.get(c) == "german"
                 and any(dist[c][x] <= 4 for x in soviets)}
 
