@@ -3,6 +3,8 @@
     .venv/bin/python bench/bench_ai.py                 # playouts/s, decision times per phase
     .venv/bin/python bench/bench_ai.py --strength 200  # + search-hard vs heuristic, 200 games per side
     .venv/bin/python bench/bench_ai.py --game mini --games 5 --levels search-easy
+    # search-hard's phases against search-normal: seconds and playouts a phase, each side
+    .venv/bin/python bench/bench_ai.py --games 0 --levels search-hard --reference search-normal --phase-games 2
     # the side-swapped study of docs/ai.md: every pair on both sides, same seeds, fixed seed
     # blocks (typhoon.ai.tournament.BLOCKS), both editions
     .venv/bin/python bench/bench_ai.py --games 0 --levels "" --study search-hard,heuristic,baseline-greedy \
@@ -14,7 +16,9 @@ get ``game.observed(side)``, as in every match.
 
 Prints: full games per second (random vs random, reference vs reference), and for each search
 level the time it spends deciding one phase (all its decisions in that phase) as median and
-maximum, in wall-clock and CPU seconds (CPU time is what a shared machine does not distort).
+maximum, in wall-clock and CPU seconds (CPU time is what a shared machine does not distort),
+and the playouts it plays a phase (its level's budget at work: the same on any machine, where
+seconds differ several times between machines; docs/ai.md, session 49).
 With --strength N: the search level's score against the reference on each side compared with
 the reference's own score on that side (reference vs reference on the same seeds), 95% Wilson
 intervals, using all cores (--jobs) or Ray (--ray).
@@ -69,17 +73,20 @@ def phase_times(game: str, options: dict, level: str, reference: str, games: int
                 decisions: int | None = None) -> dict[str, dict[str, float]]:
     """Per side: wall and CPU seconds the search player spends on each phase where it decides
     (its decisions of one phase together, ``typhoon.ai.match.PhaseClock``, as every tournament
-    counts them), and its slowest single decision (CPU); ``decisions``: stop each game after
-    that many decisions of either player (a long game's first part)."""
+    counts them), its slowest single decision (CPU), and the playouts it plays each phase (a
+    search player's ``stats["rollouts"]``: what its level's budget spends there, the same on
+    any machine; 0 for a player that plays none); ``decisions``: stop each game after that many
+    decisions of either player (a long game's first part)."""
     pkg = registry.get(game)
     out = {}
     for side in pkg.sides:
-        wall, cpu, one = [], [], [0.0]
+        wall, cpu, one, played = [], [], [0.0], []
         for s in range(games):
             g = new_game(game, options, 100 + s)
             players = {x: make_player(level if x == side else reference, game, seed=s) for x in pkg.sides}
             check = not g.perfect_information
-            walls, cpus = PhaseClock(), PhaseClock()
+            walls, cpus, playouts = PhaseClock(), PhaseClock(), PhaseClock()
+            stats = getattr(players[side], "stats", {})
             made = 0
             while not g.is_over() and (decisions is None or made < decisions):
                 if g.is_chance():
@@ -88,21 +95,24 @@ def phase_times(game: str, options: dict, level: str, reference: str, games: int
                 k = pkg.rules.phase_key(g.state)
                 p = g.current_player
                 obs = g.observed(p, keep_history=False)
-                w0, c0 = time.perf_counter(), time.process_time()
+                w0, c0, r0 = time.perf_counter(), time.process_time(), stats.get("rollouts", 0)
                 a = players[p].choose(obs)
                 if p == side:
                     dc = time.process_time() - c0
                     walls.add(p, k, time.perf_counter() - w0)
                     cpus.add(p, k, dc)
+                    playouts.add(p, k, stats.get("rollouts", 0) - r0)
                     one.append(dc)
                 g.push(a, validate=check)
                 made += 1
             wall += walls.by_side.get(side, [])
             cpu += cpus.by_side.get(side, [])
+            played += playouts.by_side.get(side, [])
         if not wall:
-            wall, cpu = [0.0], [0.0]
+            wall, cpu, played = [0.0], [0.0], [0]
         out[side] = {"phases": len(wall), "wall_median": statistics.median(wall), "wall_max": max(wall),
-                     "cpu_median": statistics.median(cpu), "cpu_max": max(cpu), "decision_cpu_max": max(one)}
+                     "cpu_median": statistics.median(cpu), "cpu_max": max(cpu), "decision_cpu_max": max(one),
+                     "playouts_median": statistics.median(played), "playouts_max": max(played)}
     return out
 
 
@@ -173,7 +183,8 @@ def main() -> None:
             for side, v in t.items():
                 print(f"{level} as {side}: {v['phases']} phases, per phase median {v['wall_median']:.3f} s "
                       f"max {v['wall_max']:.3f} s wall; CPU median {v['cpu_median']:.3f} s max {v['cpu_max']:.3f} s; "
-                      f"slowest decision {v['decision_cpu_max']:.3f} s CPU")
+                      f"slowest decision {v['decision_cpu_max']:.3f} s CPU; playouts per phase median "
+                      f"{v['playouts_median']:g} max {v['playouts_max']:g}")
     if a.strength:
         st = strength(a.game, options, a.strength_level, reference, a.strength, a.seed, a.jobs, a.ray)
         report["strength"] = {a.strength_level: st}
