@@ -3,7 +3,7 @@
 Expected choices are derived from the rules, not from the code. 2009 edition (000): the German
 wins by controlling Moscow at the end of turn 7, the Soviet by controlling Moscow and any one
 other city, otherwise it is a draw (5.0); a city is controlled by the side that entered it last
-(5.0); the Soviet Combat Phase follows the German player turn (4.0), so a German unit that
+(10.0, which 5.0 cites); the Soviet Combat Phase follows the German player turn (4.0), so a German unit that
 advances into Moscow after combat (9.0 step 6) must survive a Soviet attack; odds are attack over
 defence, fractions dropped (9.0), one column left for a defender in a major city (9.2: Moscow),
 no effect below 1:1 (9.1). Counter values from the 2009 manifest: LVII 12-6 panzer corps, XXXIV
@@ -148,7 +148,7 @@ def test_last_german_move_takes_the_city_that_makes_the_draw():
     # Turn 7, German Movement Phase (after his last combat, 4.0): 10A still holds Moscow (1103), so
     # Moscow is the Soviet's at the end; every other city is German but Ryazan (1405), which is the
     # Soviet's and empty. Moscow and Ryazan are a Soviet win, Moscow alone a draw (5.0); a city is
-    # the side's that entered it last (5.0), and no German combat is left to take Moscow. LVII
+    # the side's that entered it last (10.0), and no German combat is left to take Moscow. LVII
     # (1205) can reach Ryazan (the rules' reach, 8.0): it must go there; VII keeps Tula (1107).
     cities = german_but("1405")
     st = position_at("german_movement", 7, {"LVII": "1205", "VII": "1107", "10A": "1103"}, cities)
