@@ -206,11 +206,12 @@ def test_while_moscow_is_held_a_soviet_next_to_it_is_attacked_first():
 
 
 def test_g_flank_sends_the_nearest_unit_to_the_far_city_the_draw_needs():
-    # g_flank (tried and left off: docs/ai.md, session 48). Turn 6, German Movement Phase, 2009:
+    # g_flank (on since session 50: docs/ai.md). Turn 6, German Movement Phase, 2009:
     # 10A holds Moscow (1103); every other city is German but Ryazan (1405), the Soviet's and
     # empty, four hexes from Moscow. Moscow and Ryazan are a Soviet win, Moscow alone a draw
     # (5.0), and a city is the side's that entered it last (10.0). VII (1306) is next to Ryazan and
-    # can enter it (8.0): with the knob on it does; the standard style drives on Moscow instead.
+    # can enter it (8.0): with the knob on (the standard style) it does; with it off, it
+    # drives on Moscow instead.
     cities = german_but("1405")
     st = position_at("german_movement", 6, {"VII": "1306", "10A": "1103"}, cities)
     assert "1405" in movement.reach(st, "VII")
@@ -219,11 +220,45 @@ def test_g_flank_sends_the_nearest_unit_to_the_far_city_the_draw_needs():
         moves = [a.to for a in player.plan_movement(st, "german") if isinstance(a, Move) and a.unit == "VII"]
         return moves[-1] if moves else "1306"
 
-    assert end_of_vii(HeuristicPlayer(seed=0, knob_g_flank=10)) == "1405"
-    assert end_of_vii(HeuristicPlayer(seed=0)) != "1405"
-    # turn 4: more than g_flank_turns (1) before the last turn (7), the knob does nothing yet
+    assert end_of_vii(HeuristicPlayer(seed=0)) == "1405"
+    assert end_of_vii(HeuristicPlayer(seed=0, knob_g_flank=0)) != "1405"
+    # turn 4: more than g_flank_turns (2) before the last turn (7), the knob does nothing yet
     early = position_at("german_movement", 4, {"VII": "1306", "10A": "1103"}, cities)
-    assert HeuristicPlayer(seed=0, knob_g_flank=10, knob_g_flank_turns=1)._flank_units(early, ["VII"]) == {}
+    assert HeuristicPlayer(seed=0)._flank_units(early, ["VII"]) == {}
+    assert HeuristicPlayer(seed=0)._flank_units(position_at("german_movement", 5, {"VII": "1306", "10A": "1103"}, cities),
+                                                ["VII"]) == {"VII": "1405"}
+
+
+def test_g_keep_no_advance_out_of_a_city_the_draw_needs_on_the_last_turn():
+    # g_keep (session 50). Turn 7, German Combat Phase, 2009; 10A holds Moscow (1103), every
+    # other city is German (10.0: the last entrant's). LVII stands in Ryazan (1405) and has
+    # emptied 1305 (no city), one hex nearer Moscow. No German combat is left to take Moscow, so
+    # only the draw is left, and it needs Ryazan (5.0); 13A (1303) can reach Ryazan in the
+    # Soviet turn that follows (4.0) and retake it (10.0). LVII must stay (9.0 step 6: the
+    # advance is the attacker's choice).
+    units = {"LVII": "1405", "13A": "1303", "10A": "1103"}
+    battle = Battle("1305", "16A", ["LVII"], step=Step.ADVANCE)
+    last = position_at("german_combat", 7, units, german_but())
+    assert "1405" in HeuristicPlayer(seed=0)._cities_to_hold(last)
+    assert HeuristicPlayer(seed=0)._advance(last, battle) == Advance(None)
+    assert HeuristicPlayer(seed=0, knob_g_keep=0)._advance(last, battle) == Advance("LVII")
+    # turn 6: a German turn is still to come, the drive goes on
+    assert HeuristicPlayer(seed=0)._advance(position_at("german_combat", 6, units, german_but()), battle) == Advance("LVII")
+    # 1986: Moscow alone decides (001), Ryazan is worth nothing at the end
+    doc = {"options": {"edition": "1986"}, "turn": 7, "phase": "german_combat",
+           "units": {u: {"hex": h, "reduced": False} for u, h in units.items()}}
+    assert HeuristicPlayer(seed=0)._advance(position.from_json(doc), battle) == Advance("LVII")
+
+
+def test_g_keep_an_empty_city_the_draw_needs_is_entered_again_on_the_last_move():
+    # g_keep (session 50). Turn 7, German Movement Phase, 2009: 10A holds Moscow, every other
+    # city is German, Ryazan (1405) empty with 13A (1303) able to re-enter it in the Soviet
+    # turn that follows (10.0: it would be the Soviet's, and Moscow with it a Soviet win, 5.0).
+    # LVII (1305) can enter Ryazan (8.0) and must.
+    st = position_at("german_movement", 7, {"LVII": "1305", "13A": "1303", "10A": "1103"}, german_but())
+    assert "1405" in movement.reach(st, "LVII")
+    assert HeuristicPlayer(seed=0).plan_movement(st, "german") == [Move("LVII", "1405")]
+    assert Move("LVII", "1405") not in HeuristicPlayer(seed=0, knob_g_keep=0).plan_movement(st, "german")
 
 
 def test_g_detour_sends_the_weakest_unit_that_can_enter_a_far_empty_city():

@@ -123,12 +123,16 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: and from turn (last - ``g_shield_turns``) on while he holds Moscow (5.0, 9.0: the Soviet can
 #: attack a German Moscow only from those hexes; three armies there make 1:1 against a corps of
 #: 12 after the major city's shift, two cannot attack one of 10 or 12 at all, 9.1-9.2).
-#: ``g_detour`` and ``g_flank`` (session 48, tried and left off: 0; docs/ai.md): 2009, the far
-#: cities the draw needs (5.0). ``g_detour``: worth of a Soviet city no Soviet unit stands
-#: within two hexes of, to the weakest unit that can enter it now. ``g_flank``: from turn (last
-#: - ``g_flank_turns``) on, Moscow Soviet, pull (a hex) of a city three hexes or more from
-#: Moscow: a German unit in one keeps it, a Soviet one gets the unit nearest it, while every
-#: Soviet city but Moscow can have one.
+#: ``g_detour`` and ``g_flank`` (session 48): 2009, the far cities the draw needs (5.0).
+#: ``g_detour`` (tried and left off: 0): worth of a Soviet city no Soviet unit stands within
+#: two hexes of, to the weakest unit that can enter it now. ``g_flank`` (on since session 50,
+#: with ``g_keep``): from turn (last - ``g_flank_turns``) on, Moscow Soviet, pull (a hex) of a
+#: city three hexes or more from Moscow: a German unit in one keeps it, a Soviet one gets the
+#: unit nearest it, while every Soviet city but Moscow can have one.
+#: ``g_keep`` (session 50): 2009, the German's last turn after his panzer movement with Moscow
+#: Soviet (only the draw is left, 5.0): no unit advances out of a German city a Soviet unit
+#: could re-enter into a hex that is no city (9.0 step 6), and on the last move such a city
+#: left empty is re-entered like one still held (``g_last_cities``).
 #: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
 _STANDARD: dict[str, float] = {
     "german_min_col": 0, "soviet_min_col": 1, "bar": 0.5, "trade": 1.3, "strike": 1.0, "guard": 1.0, "drive": 6.0,
@@ -136,7 +140,7 @@ _STANDARD: dict[str, float] = {
     "retake": 4.0, "retake_turns": 2.0, "repel": 0.0, "g_ring": 3.0, "g_ring_clear": 4.0, "g_ring_turns": 1.0,
     "g_hold": 0.0, "g_wait_mud": 1.0, "g_final": 20.0, "g_moscow_adv": 1.0, "g_sit": 1.0, "contact": 0.2, "line": 3.0, "g_axis": 1.0,
     "g_last_cities": 1.0, "plan_lookahead": 6.0, "g_shield": 8.0, "g_shield_turns": 1.0,
-    "g_detour": 0.0, "g_flank": 0.0, "g_flank_turns": 1.0,
+    "g_detour": 0.0, "g_flank": 20.0, "g_flank_turns": 2.0, "g_keep": 1.0,
 }
 STYLES: dict[str, dict[str, float]] = {
     "standard": _STANDARD,
@@ -352,10 +356,7 @@ class HeuristicPlayer:
         raid_barred = self._moscow_barred(state)
         # the last assault on a Soviet Moscow: the panzers next to it before combat (g_final)
         final = knobs["g_final"] if last and before_combat and not moscow_held else 0.0
-        # 5.0 (2009): the last German move with Moscow still Soviet cannot win Moscow any more (no
-        # German combat follows); only the draw is left, and it needs every other city
-        draw_only = (knobs["g_last_cities"] and last and not before_combat and not moscow_held
-                     and data.edition_data["victory"] != "moscow_only")
+        draw_only = self._draw_only(state)
         must_hold = self._cities_to_hold(state) if draw_only else set()
         # g_detour: each far Soviet city is taken by the weakest unit that can enter it now
         detour: dict[str, str] = {}
@@ -424,15 +425,28 @@ class HeuristicPlayer:
                     strike.commit(u, best)
         return plan
 
+    def _draw_only(self, state: BfmState) -> bool:
+        """``g_last_cities`` (5.0, 2009): the German's last turn after his panzer movement, Moscow
+        still Soviet. Moscow is no longer his to win at the end (his last battles are being
+        fought or done); only the draw is left, and it needs every other city."""
+        data = state.data
+        return bool(self.knobs["g_last_cities"] and state.turn >= data.last_turn
+                    and state.phase in ("german_combat", "german_movement")
+                    and state.control.get(data.moscow) != "german"
+                    and data.edition_data["victory"] != "moscow_only")
+
     def _hex_for_the_draw(self, state: BfmState, here: str, reach: Any, occupied: set[str], must_hold: set[str]) -> str:
         """``g_last_cities`` (5.0, 2009): on the German's last move with Moscow Soviet, where a unit
         in ``here`` ends: it keeps a German city a Soviet unit could re-enter (``must_hold``),
-        else takes a Soviet city in ``reach``, else keeps a German city, else stays."""
+        else takes a Soviet city in ``reach``, else (``g_keep``) enters such a German city left
+        empty, else keeps a German city, else stays."""
         data = state.data
+        keep = bool(self.knobs["g_keep"])
 
         def worth(h: str) -> float:
             city = h in data.cities and h != data.moscow
-            kept = 60.0 if h == here and h in must_hold else 20.0 if city and h == here else 0.0
+            # held and threatened > a Soviet city taken > an empty threatened one entered again (g_keep)
+            kept = (60.0 if h == here else 40.0 if keep else 0.0) if h in must_hold else 20.0 if city and h == here else 0.0
             return (50.0 if city and state.control.get(h) != "german" else kept) + (0.01 if h == here else 0.0)
 
         # the first of the best in the order of ``reach``
@@ -852,6 +866,12 @@ class HeuristicPlayer:
             if t == data.moscow and self.knobs["g_moscow_adv"]:
                 # 5.0: Moscow must be held through the Soviet turn: the strongest unit goes in
                 return Advance(max(alive, key=lambda u: (state.strength(u), u)))
+            if t not in data.cities and self.knobs["g_keep"] and self._draw_only(state):
+                # 5.0 (2009): the draw needs every city but Moscow; none is left for a plain hex
+                keep = self._cities_to_hold(state)
+                alive = [u for u in alive if state.hex_of[u] not in keep]
+                if not alive:
+                    return Advance(None)
             # the unit whose own hex matters least: not a city, farthest from Moscow
             pick = max(alive, key=lambda u: (state.hex_of[u] not in data.cities, g["to_moscow"][state.hex_of[u]], -state.strength(u), u))
             return Advance(pick)
