@@ -132,7 +132,7 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: ``g_keep`` (session 50): 2009, the German's last turn after his panzer movement with Moscow
 #: Soviet (only the draw is left, 5.0): no unit advances out of a German city a Soviet unit
 #: could re-enter into a hex that is no city (9.0 step 6), and on the last move such a city
-#: left empty is re-entered like one still held (``g_last_cities``).
+#: left empty is entered again, after the ones still held and the Soviet ones (``g_last_cities``).
 #: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
 _STANDARD: dict[str, float] = {
     "german_min_col": 0, "soviet_min_col": 1, "bar": 0.5, "trade": 1.3, "strike": 1.0, "guard": 1.0, "drive": 6.0,
