@@ -444,10 +444,15 @@ class HeuristicPlayer:
         keep = bool(self.knobs["g_keep"])
 
         def worth(h: str) -> float:
+            # held and threatened 60 > a Soviet city taken 50 > an empty threatened one entered
+            # again 40 (g_keep) > any other German city held 20 (10.0: the last entrant's)
             city = h in data.cities and h != data.moscow
-            # held and threatened > a Soviet city taken > an empty threatened one entered again (g_keep)
-            kept = (60.0 if h == here else 40.0 if keep else 0.0) if h in must_hold else 20.0 if city and h == here else 0.0
-            return (50.0 if city and state.control.get(h) != "german" else kept) + (0.01 if h == here else 0.0)
+            stay = 0.01 if h == here else 0.0
+            if city and state.control.get(h) != "german":
+                return 50.0 + stay
+            if h in must_hold:
+                return (60.0 if h == here else 40.0 if keep else 0.0) + stay
+            return (20.0 if city and h == here else 0.0) + stay
 
         # the first of the best in the order of ``reach``
         free = (h for h in reach if h == here or h not in occupied and h != data.moscow)
@@ -867,7 +872,8 @@ class HeuristicPlayer:
                 # 5.0: Moscow must be held through the Soviet turn: the strongest unit goes in
                 return Advance(max(alive, key=lambda u: (state.strength(u), u)))
             if t not in data.cities and self.knobs["g_keep"] and self._draw_only(state):
-                # 5.0 (2009): the draw needs every city but Moscow; none is left for a plain hex
+                # 5.0 (2009): the draw needs every city but Moscow, and a city left empty is the
+                # next entrant's (10.0): none is left for a hex that is no city
                 keep = self._cities_to_hold(state)
                 alive = [u for u in alive if state.hex_of[u] not in keep]
                 if not alive:
