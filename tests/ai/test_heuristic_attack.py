@@ -12,7 +12,8 @@ no effect below 1:1 (9.1). Counter values from the 2009 manifest: LVII 12-6 panz
 
 from __future__ import annotations
 
-from typhoon.games.bfm import combat, movement, position
+from typhoon.core.game import Game
+from typhoon.games.bfm import RULES, combat, movement, position
 from typhoon.games.bfm.actions import Advance, Attack, Commit, Move
 from typhoon.games.bfm.ai import expect as ex
 from typhoon.games.bfm.ai.heuristic import HeuristicPlayer
@@ -277,3 +278,40 @@ def test_g_detour_sends_the_weakest_unit_that_can_enter_a_far_empty_city():
     assert ends(HeuristicPlayer(seed=0, knob_g_detour=40)).get("XXXIV") == "0809"
     assert ends(HeuristicPlayer(seed=0, knob_g_detour=40)).get("XXIV") != "0809"
     assert "0809" not in ends(HeuristicPlayer(seed=0)).values()
+
+
+def test_g_relieve_a_stronger_unit_takes_over_a_hex_next_to_moscow_before_the_last_turn():
+    # g_relieve (session 51). 1986 (001): the German Movement Phase of turn 6, the turn before
+    # the last; 10A holds Moscow (1103), 16A 1003 and 43A 1102, two of the hexes next to it.
+    # XXXIV (4) holds 1002, the third; LVII (12) stands behind it in 1001 with no empty hex next
+    # to Moscow in reach. Next come the Soviet Combat Phase (phase 7) and the German's last turn,
+    # where only the panzers move before combat (phases 2-3): Moscow is attacked from the hexes
+    # next to it (a battle is an attack by adjacent units). The three armies next to 1002 make
+    # 24 against XXXIV's 4 (6:1) but only against LVII's 12 (2:1). A unit may enter a hex holding
+    # a friendly unit if only one is left there at the end of the phase (Restrictions, 001): the
+    # two swap, LVII first.
+    def at(turn: int, units: dict[str, str]):
+        doc = {"options": {"edition": "1986"}, "turn": turn, "phase": "german_movement",
+               "units": {u: {"hex": h, "reduced": False} for u, h in units.items()}}
+        return position.from_json(doc)
+
+    units = {"XXXIV": "1002", "LVII": "1001", "10A": "1103", "16A": "1003", "43A": "1102"}
+    st = at(6, units)
+    swap = [Move("LVII", "1002"), Move("XXXIV", "1001")]
+    assert HeuristicPlayer(seed=0).plan_movement(st, "german")[:2] == swap
+    assert HeuristicPlayer(seed=0, knob_g_relieve=0).plan_movement(st, "german")[:2] != swap
+    swapped = at(6, {**units, "XXXIV": "1001", "LVII": "1002"})
+    attackers = ["10A", "16A", "43A"]
+    assert combat.battle_odds(st, "1002", attackers).ratio == 6  # 24 against 4
+    assert combat.battle_odds(swapped, "1002", attackers).ratio == 2  # 24 against 12
+    # the swap is played out through the rules: LVII ends in 1002, XXXIV in 1001
+    player = HeuristicPlayer(seed=0)
+    game = Game(RULES, dict(st.options.to_dict()), 1, state=st.copy(), keep_history=False)
+    while game.state.phase == "german_movement":
+        game.push(player.choose(game))
+    assert game.state.hex_of["LVII"] == "1002" and game.state.hex_of["XXXIV"] == "1001"
+    # not on turn 5 (a German turn with its own move after combat is still to come before the
+    # last), and not when LVII can enter an empty hex next to Moscow instead (one more held)
+    assert HeuristicPlayer(seed=0).plan_movement(at(5, units), "german")[:2] != swap
+    del units["43A"]
+    assert HeuristicPlayer(seed=0).plan_movement(at(6, units), "german") == [Move("LVII", "1102")]

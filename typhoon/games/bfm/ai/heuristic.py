@@ -140,7 +140,7 @@ _STANDARD: dict[str, float] = {
     "retake": 4.0, "retake_turns": 2.0, "repel": 0.0, "g_ring": 3.0, "g_ring_clear": 4.0, "g_ring_turns": 1.0,
     "g_hold": 0.0, "g_wait_mud": 1.0, "g_final": 20.0, "g_moscow_adv": 1.0, "g_sit": 1.0, "contact": 0.2, "line": 3.0, "g_axis": 1.0,
     "g_last_cities": 1.0, "plan_lookahead": 6.0, "g_shield": 8.0, "g_shield_turns": 1.0,
-    "g_detour": 0.0, "g_flank": 20.0, "g_flank_turns": 2.0, "g_keep": 1.0,
+    "g_detour": 0.0, "g_flank": 20.0, "g_flank_turns": 2.0, "g_keep": 1.0, "g_relieve": 3.0,
 }
 STYLES: dict[str, dict[str, float]] = {
     "standard": _STANDARD,
@@ -259,10 +259,12 @@ class HeuristicPlayer:
             battles += 1
         self._plan_key = (state.turn, state.phase, frozenset(hex_of.items()), battles)
 
-    @staticmethod
-    def _still_legal(state: BfmState, a: Any) -> bool:
+    def _still_legal(self, state: BfmState, a: Any) -> bool:
         if isinstance(a, Move):
-            return a.to in movement.destinations(state, a.unit) and not state.occupants(a.to)
+            # 8.2.2: a hex may be shared during the phase; the plan shares one only for a swap
+            # whose other move is still to come (``_relieve_ring``)
+            leaving = {m.unit for m in self._plan if isinstance(m, Move)}
+            return a.to in movement.destinations(state, a.unit) and all(u in leaving for u in state.occupants(a.to))
         if isinstance(a, Attack):
             return combat.may_attack(state, a.unit, a.target)
         return True
@@ -345,7 +347,6 @@ class HeuristicPlayer:
         if targets:
             for h in data.hex_order:
                 city_dist[h] = min(dist[h][c] + (0 if c == data.moscow else 1) for c in targets)
-        plan = []
         # before combat: where the panzers go is planned with the battles they make (strike)
         strike = self._strike_planner(state) if before_combat and self.knobs.get("strike", 1.0) else None
         # panzers and strong units first, nearest Moscow first
@@ -366,7 +367,11 @@ class HeuristicPlayer:
                 if can:
                     detour[c] = min(can, key=lambda u: (state.strength(u), -to_m[state.hex_of[u]], u))
         flank = self._flank_units(state, movers) if knobs["g_flank"] and not draw_only else {}
+        plan = self._relieve_ring(state, movers) if knobs["g_relieve"] else []
+        swapped = {m.unit for m in plan}
         for u in order:
+            if u in swapped:
+                continue
             here = state.hex_of[u]
             spec = data.units[u]
             strength = state.strength(u)
@@ -423,6 +428,37 @@ class HeuristicPlayer:
                 occupied.add(best)
                 if strike is not None:
                     strike.commit(u, best)
+        return plan
+
+    def _relieve_ring(self, state: BfmState, movers: list[str]) -> list[Any]:
+        """``g_relieve``: the German's move after combat on the turn before the last, Moscow
+        Soviet. The hexes next to Moscow are where the last turn's assault is made from (9.0:
+        only the panzers move before that combat, 4.0) and the Soviet attacks them first: a
+        weak unit holding one swaps places with a stronger one that can enter it, the weakest
+        holder first, each with the strongest such unit that cannot enter an empty one instead
+        (8.2.2: two units may share a hex during the phase, one at its end). Moves, the
+        stronger unit's first."""
+        data = state.data
+        if (state.phase != "german_movement" or state.turn != data.last_turn - 1
+                or state.control.get(data.moscow) == "german"):
+            return []
+        to_m = geo(data.edition)["to_moscow"]
+        free = set(movers)
+        holders = sorted((state.strength(u), u) for u in movers if to_m[state.hex_of[u]] == 1)
+        empty_ring = {h for h in data.neighbours[data.moscow] if not state.occupants(h)}
+        plan: list[Any] = []
+        for s, weak in holders:
+            ring_hex = state.hex_of[weak]
+            back = movement.reach(state, weak)
+            # not one that can enter an empty hex next to Moscow: it holds one more (g_ring)
+            relief = [(state.strength(u), u) for u in free if to_m[state.hex_of[u]] > 1
+                      and state.strength(u) >= s + self.knobs["g_relieve"]
+                      and ring_hex in (reach := movement.reach(state, u)) and state.hex_of[u] in back
+                      and not empty_ring & reach.keys()]
+            if relief:
+                _, strong = max(relief)
+                plan += [Move(strong, ring_hex), Move(weak, state.hex_of[strong])]
+                free -= {strong, weak}
         return plan
 
     def _draw_only(self, state: BfmState) -> bool:
