@@ -133,6 +133,9 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: Soviet (only the draw is left, 5.0): no unit advances out of a German city a Soviet unit
 #: could re-enter into a hex that is no city (9.0 step 6), and on the last move such a city
 #: left empty is entered again, after the ones still held and the Soviet ones (``g_last_cities``).
+#: ``g_relieve`` (session 51): the German's move after combat on the turn before the last,
+#: Moscow Soviet: a unit next to Moscow swaps places with a unit at least ``g_relieve`` strength
+#: points stronger that can enter its hex and no empty one next to Moscow (``_relieve_ring``).
 #: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
 _STANDARD: dict[str, float] = {
     "german_min_col": 0, "soviet_min_col": 1, "bar": 0.5, "trade": 1.3, "strike": 1.0, "guard": 1.0, "drive": 6.0,
