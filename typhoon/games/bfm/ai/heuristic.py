@@ -266,8 +266,10 @@ class HeuristicPlayer:
         if isinstance(a, Move):
             # 8.2.2: a hex may be shared during the phase; the plan shares one only for a swap
             # whose other move is still to come (``_relieve_ring``)
-            leaving = {m.unit for m in self._plan if isinstance(m, Move)}
-            return a.to in movement.destinations(state, a.unit) and all(u in leaving for u in state.occupants(a.to))
+            there = state.occupants(a.to)
+            if there and not set(there) <= {m.unit for m in self._plan if isinstance(m, Move)}:
+                return False
+            return a.to in movement.destinations(state, a.unit)
         if isinstance(a, Attack):
             return combat.may_attack(state, a.unit, a.target)
         return True
@@ -461,7 +463,7 @@ class HeuristicPlayer:
             if relief:
                 _, strong = max(relief)
                 plan += [Move(strong, ring_hex), Move(weak, state.hex_of[strong])]
-                free -= {strong, weak}
+                free.discard(strong)
         return plan
 
     def _draw_only(self, state: BfmState) -> bool:
