@@ -78,8 +78,11 @@ def geo(edition: str) -> dict[str, Any]:
     to_open = {h: min((dist[h][x] for x in open_side), default=to_moscow[h]) for h in hexes}
     # 12.1: the first turn after the last mud turn (1 if the edition has none)
     after_mud = 1 + max((t for t in range(1, data.last_turn + 1) if data.mud(t)), default=0)
+    # 5.0 (2009): the cities other than Moscow; the Soviet wins with Moscow and any one of them,
+    # the German's draw needs every one. None in 1986: Moscow alone decides.
+    draw_cities = [] if data.edition_data["victory"] == "moscow_only" else sorted(set(data.cities) - {data.moscow})
     return {"dist": dist, "to_moscow": to_moscow, "shifts": shifts, "ball": ball, "wball": wball, "ring2": ring2,
-            "to_open": to_open, "after_mud": after_mud}
+            "to_open": to_open, "after_mud": after_mud, "draw_cities": draw_cities}
 
 
 def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
@@ -474,7 +477,7 @@ class HeuristicPlayer:
         return bool(self.knobs["g_last_cities"] and state.turn >= data.last_turn
                     and state.phase in ("german_combat", "german_movement")
                     and state.control.get(data.moscow) != "german"
-                    and data.edition_data["victory"] != "moscow_only")
+                    and bool(geo(data.edition)["draw_cities"]))
 
     def _hex_for_the_draw(self, state: BfmState, here: str, reach: Any, occupied: set[str], must_hold: set[str]) -> str:
         """``g_last_cities`` (5.0, 2009): on the German's last move with Moscow Soviet, where a unit
@@ -514,13 +517,13 @@ class HeuristicPlayer:
         nearest pairs first). Nothing unless every Soviet city but Moscow then has its unit: a
         draw out of reach is not worth a unit kept from Moscow."""
         data = state.data
-        if (data.edition_data["victory"] == "moscow_only" or state.control.get(data.moscow) == "german"
+        g = geo(data.edition)
+        if (not g["draw_cities"] or state.control.get(data.moscow) == "german"
                 or state.turn < data.last_turn - self.knobs["g_flank_turns"]):
             return {}
-        g = geo(data.edition)
         dist, to_m = g["dist"], g["to_moscow"]
         soviets = state.hexes_of_side("soviet")
-        far = [c for c in sorted(data.cities) if c != data.moscow and to_m[c] >= 3]
+        far = [c for c in g["draw_cities"] if to_m[c] >= 3]
         out: dict[str, str] = {}
         for c in far:
             u = state.unit_at(c)
@@ -534,31 +537,27 @@ class HeuristicPlayer:
             if u not in out and c not in out.values():
                 out[u] = c
         # only while the draw is in reach: every other Soviet city has its unit
-        if any(c != data.moscow and state.control.get(c) != "german" and c not in out.values() for c in data.cities):
+        if any(state.control.get(c) != "german" and c not in out.values() for c in g["draw_cities"]):
             return {}
         return out
 
     def _unguarded_cities(self, state: BfmState) -> set[str]:
         """2009: the Soviet cities other than Moscow with no Soviet unit within two hexes (5.0:
         the Soviet wins with Moscow and any one other city; a city is the last entrant's, 10.0)."""
-        data = state.data
-        if data.edition_data["victory"] == "moscow_only":
-            return set()
-        dist = geo(data.edition)["dist"]
+        g = geo(state.data.edition)
+        dist = g["dist"]
         soviets = state.hexes_of_side("soviet")
-        return {c for c in data.cities if c != data.moscow and state.control.get(c) != "german"
+        return {c for c in g["draw_cities"] if state.control.get(c) != "german"
                 and all(dist[c][x] > 2 for x in soviets)}
 
     def _cities_to_hold(self, state: BfmState) -> set[str]:
         """2009, the German's last move: the cities other than Moscow he controls that a Soviet
         unit could still enter (5.0: the Soviet wins with Moscow and any one other city, and a
         city belongs to the side that entered it last)."""
-        data = state.data
-        if data.edition_data["victory"] == "moscow_only":
-            return set()
-        dist = geo(data.edition)["dist"]
+        g = geo(state.data.edition)
+        dist = g["dist"]
         soviets = state.hexes_of_side("soviet")
-        return {c for c in data.cities if c != data.moscow and state.control.get(c) == "german"
+        return {c for c in g["draw_cities"] if state.control.get(c) == "german"
                 and any(dist[c][x] <= 4 for x in soviets)}
 
     def _strike_planner(self, state: BfmState) -> "_Strike":
