@@ -32,6 +32,7 @@ def test_baselines_registered_for_every_game():
     for game in ("bfm", "mini"):
         names = player_names(game)
         assert "baseline-greedy" in names and "baseline-bold" in names and "baseline-capital" in names
+        assert "baseline-hunter" in names
 
 
 def test_baselines_share_no_code_with_the_players():
@@ -116,6 +117,49 @@ def test_capital_baseline_moves_towards_the_capital(side):
         assert grid.distance(to, data.moscow) <= grid.distance(start, data.moscow), (unit, start, to)
 
 
+@pytest.mark.parametrize("edition", ["2009", "1986"])
+def test_hunter_baseline_legal_on_both_sides(edition):
+    for names in (("baseline-hunter", "random"), ("heuristic", "baseline-hunter")):
+        game = play_validated("bfm", names, {"edition": edition}, 4)
+        assert game.outcome() is not None
+
+
+def test_hunter_baseline_plays_the_other_games():
+    for name in ("mini", "dom"):
+        game = play_validated(name, ("baseline-hunter", "baseline-capital"), {}, 2)
+        assert game.outcome() is not None
+
+
+def _declared_battles(game, side):
+    """(turn, target, attackers, attack, defence) of every battle ``side`` committed, the strengths
+    by the game's own preview (9.0 steps 1-2) in the position it was declared in."""
+    from typhoon.games.bfm.actions import Commit
+
+    pkg = registry.get("bfm")
+    out = []
+    replay = pkg.new_game(game.options, seed=game.seed, keep_history=False)
+    for entry in game.log:
+        st = replay.state
+        if entry.player == side and isinstance(entry.action, Commit):
+            for b in st.battles.values():
+                p = pkg.battle_preview(st, b.target, list(b.attackers))
+                out.append((st.turn, b.target, tuple(b.attackers), p["attack"], p["defence"]))
+        replay.push(entry.action, validate=False)
+    return out
+
+
+@pytest.mark.parametrize("side", ["german", "soviet"])
+def test_hunter_baseline_fights_at_two_to_one_on_both_sides(side):
+    """Its own rule (hunter.py): it attacks on either side, the Soviet too (a counterattacking
+    defender), and never below twice the defender's strength."""
+    names = ("baseline-hunter", "heuristic") if side == "german" else ("heuristic", "baseline-hunter")
+    game = play_validated("bfm", names, {"edition": "2009"}, 1)
+    battles = _declared_battles(game, side)
+    assert battles, f"the hunter's {side} fought no battle"
+    for turn, target, attackers, attack, defence in battles:
+        assert attack >= 2 * defence, (turn, target, attackers, attack, defence)
+
+
 def test_swapped_scores_pair_seeds_and_sides():
     # a beats b as german on seeds 1, 2; as soviet a wins seed 1, draws seed 2, loses seed 3
     res = [
@@ -145,7 +189,8 @@ def test_baseline_games_do_not_depend_on_the_hash_seed():
     code = ("from typhoon.ai.match import play_game\n"
             "g, r = play_game('baseline-greedy', 'baseline-bold', seed=100001)\n"
             "h, r = play_game('baseline-capital', 'baseline-greedy', seed=100002)\n"
-            "print('|'.join(g.action_texts() + h.action_texts()))")
+            "k, r = play_game('baseline-hunter', 'baseline-capital', seed=100003)\n"
+            "print('|'.join(g.action_texts() + h.action_texts() + k.action_texts()))")
     logs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                            env={**os.environ, "PYTHONHASHSEED": str(h)}).stdout for h in (1, 2, 3)}
     assert len(logs) == 1

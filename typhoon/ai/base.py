@@ -96,6 +96,8 @@ _GENERIC: dict[str, str | Callable[..., Player]] = {
     "baseline-bold": "typhoon.ai.baselines.greedy:bold",
     # a different mind: everything about the capital (concentrate on it, or a fortress around it)
     "baseline-capital": "typhoon.ai.baselines.capital:capital",
+    # a third mind: the enemy's units (attack what it outnumbers two to one, hunt in packs)
+    "baseline-hunter": "typhoon.ai.baselines.hunter:hunter",
     # OpenSpiel's MCTSBot (needs the research extra), budget comparable per phase
     "openspiel-mcts": "typhoon.ai.baselines.openspiel_mcts:openspiel_mcts",
 }

@@ -7,12 +7,16 @@ cannot flatter (docs/ai.md, "Evaluation"). Registered as generic players:
 - ``baseline-bold``: the same, declaring every battle of positive expected gain;
 - ``baseline-capital`` (``capital.py``, no code shared with ``greedy.py`` either): everything
   about the capital; the attacker concentrates every unit on it, the defender builds a fortress
-  around it and gives up the rest.
+  around it and gives up the rest;
+- ``baseline-hunter`` (``hunter.py``, no code shared with the other two): the enemy's units;
+  every battle at two to one or better, the trapped first, and movement that hunts in packs;
+  places only as garrisons and on the last turn.
 """
 
 from __future__ import annotations
 
 from .capital import CapitalBaseline, capital
 from .greedy import GreedyBaseline, bold, greedy
+from .hunter import HunterBaseline, hunter
 
-__all__ = ["CapitalBaseline", "GreedyBaseline", "bold", "capital", "greedy"]
+__all__ = ["CapitalBaseline", "GreedyBaseline", "HunterBaseline", "bold", "capital", "greedy", "hunter"]
