@@ -88,3 +88,28 @@ def test_the_soviet_line_stands_one_hex_inside_the_germans_closest_approach_to_m
     assert to_m[to] == 6, to
     contact = destination(HeuristicPlayer(seed=0, style="contact").plan_movement(st, "soviet"), "24A", "0604")
     assert to_m[contact] != 6, contact
+
+
+def test_s_keep_the_soviet_keeps_a_city_besides_moscow_on_the_last_two_turns():
+    # s_keep (session 52). 2009, 5.0: the Soviet wins with Moscow and any one other city; Moscow
+    # alone is a draw; a city is the side's that entered it last (10.0). Turn 6, Soviet
+    # Movement Phase: 10A holds Moscow (1103), 3A stands in Ryazan (1405), the only other city
+    # still Soviet; German corps stand west of Moscow (1002, 1003) and south of it (1106). With
+    # the knob, 3A stays in Ryazan; without it, the Soviet line draws it towards Moscow.
+    cities = {c: "german" for c in ("0204", "0307", "0509", "0601", "0603", "0803", "0805", "0809", "1107")}
+    units = {"10A": "1103", "3A": "1405", "LVII": "1002", "XLVII": "1003", "XLI": "1106"}
+
+    def at(turn: int, where: dict[str, str]):
+        st = soviet_to_move(where, {"10A", "3A"}, turn=turn)
+        st.control.update(cities)
+        st.control["1405"] = "soviet"
+        return st
+
+    keep = HeuristicPlayer(seed=0, knob_s_keep=1)
+    assert destination(keep.plan_movement(at(6, units), "soviet"), "3A", "1405") == "1405"
+    assert destination(HeuristicPlayer(seed=0, knob_s_keep=0).plan_movement(at(6, units), "soviet"), "3A", "1405") != "1405"
+    # an empty Soviet Ryazan is entered by the weakest unit that can reach it
+    near = {**units, "3A": "1305"}
+    assert destination(keep.plan_movement(at(6, near), "soviet"), "3A", "1305") == "1405"
+    # turn 5: more than s_keep_turns (1) before the last turn (7), the knob does nothing yet
+    assert keep._city_keeper(at(5, units), ["10A", "3A"], None) is None

@@ -139,6 +139,9 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: ``g_relieve`` (session 51): the German's move after combat on the turn before the last,
 #: Moscow Soviet: a unit next to Moscow swaps places with a unit at least ``g_relieve`` strength
 #: points stronger that can enter its hex and no empty one next to Moscow (``_relieve_ring``).
+#: ``s_keep`` (session 52): 2009, the Soviet's moves from turn (last - ``s_keep_turns``) on: one
+#: unit holds, or enters, the Soviet city besides Moscow farthest from the Germans (5.0: Moscow
+#: and any one other city win; Moscow alone is a draw) (``_city_keeper``).
 #: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
 _STANDARD: dict[str, float] = {
     "german_min_col": 0, "soviet_min_col": 1, "bar": 0.5, "trade": 1.3, "strike": 1.0, "guard": 1.0, "drive": 6.0,
@@ -147,6 +150,7 @@ _STANDARD: dict[str, float] = {
     "g_hold": 0.0, "g_wait_mud": 1.0, "g_final": 20.0, "g_moscow_adv": 1.0, "g_sit": 1.0, "contact": 0.2, "line": 3.0, "g_axis": 1.0,
     "g_last_cities": 1.0, "plan_lookahead": 6.0, "g_shield": 8.0, "g_shield_turns": 1.0,
     "g_detour": 0.0, "g_flank": 20.0, "g_flank_turns": 2.0, "g_keep": 1.0, "g_relieve": 3.0,
+    "s_keep": 0.0, "s_keep_turns": 1.0,
 }
 STYLES: dict[str, dict[str, float]] = {
     "standard": _STANDARD,
@@ -578,6 +582,28 @@ class HeuristicPlayer:
             plan = self._soviet_pass(state, movers, _Exposure(scr))
         return plan
 
+    def _city_keeper(self, state: BfmState, movers: list[str], garrison: str | None) -> tuple[str, str] | None:
+        """``s_keep`` (5.0, 2009: Moscow and any one other city win the Soviet the game, Moscow
+        alone draws it; a city is its last entrant's, 10.0): from turn (last - ``s_keep_turns``)
+        on, the Soviet city besides Moscow farthest from the Germans keeps the unit in it, or
+        gets the weakest mover that can enter it; (unit, city), or None when a unit that does
+        not move holds one already, or no such city can be held."""
+        data = state.data
+        g = geo(data.edition)
+        if not g["draw_cities"] or state.turn < data.last_turn - self.knobs["s_keep_turns"]:
+            return None
+        dist = g["dist"]
+        germans = state.hexes_of_side("german")
+        ours = [c for c in g["draw_cities"] if state.control.get(c) == "soviet"]
+        for c in sorted(ours, key=lambda c: (-min((dist[c][x] for x in germans), default=9), c)):
+            u = state.unit_at(c)
+            if u is not None and u != garrison:
+                return None if u not in movers else (u, c)  # held: by a unit that stays, or keep it there
+            can = [v for v in movers if v != garrison and c in movement.reach(state, v)]
+            if can:
+                return min(can, key=lambda v: (state.strength(v), v)), c
+        return None
+
     def _moscow_garrison(self, state: BfmState, movers: list[str], expo: "_Exposure") -> str | None:
         """The unit to hold Moscow (5.0) when the German can attack it: the strongest that can
         get there (the one already there on a tie)."""
@@ -618,7 +644,11 @@ class HeuristicPlayer:
         # the most threatened units decide first; then the rest fill the line
         order = sorted(movers, key=lambda u: (-threat[state.hex_of[u]], to_m[state.hex_of[u]], u))
         garrison = self._moscow_garrison(state, movers, expo) if expo is not None else None
+        keeper = self._city_keeper(state, movers, garrison) if knobs["s_keep"] else None
         ring: set[str] = set()
+        if keeper is not None:
+            order.remove(keeper[0])
+            order.insert(0, keeper[0])
         if garrison is not None:
             order.remove(garrison)
             order.insert(0, garrison)
@@ -640,6 +670,8 @@ class HeuristicPlayer:
             best, best_score = here, None
             if u == garrison:
                 reach = {data.moscow: 0}
+            elif keeper is not None and u == keeper[0]:
+                reach = {keeper[1]: 0}
             step = ex.step_of(state, u)[0]
             for h in reach:
                 if h != here and h in occupied:
