@@ -139,9 +139,9 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: ``g_relieve`` (session 51): the German's move after combat on the turn before the last,
 #: Moscow Soviet: a unit next to Moscow swaps places with a unit at least ``g_relieve`` strength
 #: points stronger that can enter its hex and no empty one next to Moscow (``_relieve_ring``).
-#: ``s_keep`` (session 52): 2009, the Soviet's moves from turn (last - ``s_keep_turns``) on: one
-#: unit holds, or enters, the Soviet city besides Moscow farthest from the Germans (5.0: Moscow
-#: and any one other city win; Moscow alone is a draw) (``_city_keeper``).
+#: ``s_keep`` (session 52; screened, left off: 0): 2009, the Soviet's moves from turn (last -
+#: ``s_keep_turns``) on: one unit holds, or enters, the Soviet city besides Moscow farthest from
+#: the Germans (5.0: Moscow and any one other city win; Moscow alone is a draw) (``_city_keeper``).
 #: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
 _STANDARD: dict[str, float] = {
     "german_min_col": 0, "soviet_min_col": 1, "bar": 0.5, "trade": 1.3, "strike": 1.0, "guard": 1.0, "drive": 6.0,
