@@ -597,7 +597,9 @@ class HeuristicPlayer:
         ours = [c for c in g["draw_cities"] if state.control.get(c) == "soviet"]
         for c in sorted(ours, key=lambda c: (-min((dist[c][x] for x in germans), default=9), c)):
             u = state.unit_at(c)
-            if u is not None and u != garrison:
+            if u is not None and u == garrison:
+                continue  # it leaves for Moscow, and its hex is not free during the phase (8.2.2)
+            if u is not None:
                 return None if u not in movers else (u, c)  # held: by a unit that stays, or keep it there
             can = [v for v in movers if v != garrison and c in movement.reach(state, v)]
             if can:
