@@ -51,7 +51,7 @@ class HunterBaseline:
         self.seed = seed
         self._geometry: tuple[dict[str, Any], dict[str, tuple[float, float]], float, list[str], list[str]] | None = None
         self._pending: list[Any] = []  # the rest of this phase's plan
-        self._pending_ply = -1  # the ply the plan's next action is for
+        self._pending_at: Any = None  # the position the plan's next action is for: (seed, ply, last action)
 
     # -- geometry from the map's centres -------------------------------------------------------
     def _map(self, game: Game) -> tuple[dict[str, tuple[float, float]], float, list[str]]:
@@ -87,10 +87,10 @@ class HunterBaseline:
         legal = list(game.legal_actions)
         if len(legal) == 1:
             return legal[0]
-        if self._pending and self._pending_ply == game.ply:
+        if self._pending and self._pending_at == self._position(game):
             nxt = self._pending.pop(0)
             if nxt in legal:
-                self._pending_ply = game.ply + 1
+                self._pending_at = (game.seed, game.ply + 1, str(nxt))
                 return nxt
         self._pending = []
         side = game.current_player
@@ -109,8 +109,13 @@ class HunterBaseline:
             return self._one_step(described, mine, foes)
         if not plan:
             return self._close(described)
-        self._pending, self._pending_ply = plan[1:], game.ply + 1
+        self._pending, self._pending_at = plan[1:], (game.seed, game.ply + 1, str(plan[0]))
         return plan[0]
+
+    @staticmethod
+    def _position(game: Game) -> tuple[Any, int, str | None]:
+        """Where a game stands, for the plan's next action: the same player may play several games."""
+        return game.seed, game.ply, str(game.log[-1].action) if game.log else None
 
     @staticmethod
     def _close(described: list[tuple[Any, dict]]) -> Any:
