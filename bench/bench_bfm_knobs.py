@@ -6,8 +6,8 @@ level plays for the German (search-hard and search-expert: against a Soviet thei
 does not model) and what its candidates and playouts are drawn from, so a knob that
 changes the heuristic's German changes every level's German. This is how sessions 14-18 and 31
 screened them (docs/ai.md): a variant is kept only if it gains against the independent
-baselines (``baseline-greedy``, ``baseline-bold``, ``baseline-capital``: they share no code with the heuristic) as
-well as against the heuristic itself, and then again on seeds it was not screened on.
+baselines (``baseline-greedy``, ``baseline-bold``, ``baseline-capital``, ``baseline-hunter``: they share no code
+with the heuristic) as well as against the heuristic itself, and then again on seeds it was not screened on.
 
 Prints, per variant and opponent, the screened side's score (win 1, draw 1/2), its wins in each
 edition, a 95 % Wilson interval, and the games it won that the unchanged style lost (+) and lost
@@ -15,7 +15,7 @@ that the unchanged style won (-), on the same seeds. A development screen, not a
 the measurement blocks are ``typhoon tournament``'s.
 
     .venv/bin/python bench/bench_bfm_knobs.py --variants "trade=1.0;bar=0.0,drive=8" \\
-        --opponents heuristic,baseline-greedy,baseline-bold,baseline-capital --seeds 7000-7059 --jobs 2
+        --opponents heuristic,baseline-greedy,baseline-bold,baseline-capital,baseline-hunter --seeds 7000-7059 --jobs 2
 """
 
 from __future__ import annotations
@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--variants", required=True, help="KNOB=V[,KNOB=V...] variants separated by ';'")
     ap.add_argument("--side", default="german", choices=SIDES, help="the side whose heuristic is screened")
     ap.add_argument("--style", default="standard", help="the style the variants change (default standard)")
-    ap.add_argument("--opponents", default="heuristic,baseline-greedy,baseline-bold,baseline-capital")
+    ap.add_argument("--opponents", default="heuristic,baseline-greedy,baseline-bold,baseline-capital,baseline-hunter")
     ap.add_argument("--seeds", default="7000-7059", help="FIRST-LAST")
     ap.add_argument("--editions", default="2009,1986")
     ap.add_argument("--jobs", type=int, default=2)

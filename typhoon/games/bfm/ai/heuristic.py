@@ -139,7 +139,7 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: ``g_relieve`` (session 51): the German's move after combat on the turn before the last,
 #: Moscow Soviet: a unit next to Moscow swaps places with a unit at least ``g_relieve`` strength
 #: points stronger that can enter its hex and no empty one next to Moscow (``_relieve_ring``).
-#: ``s_keep`` (session 52; screened, left off: 0): 2009, the Soviet's moves from turn (last -
+#: ``s_keep`` (session 52; on since session 53): 2009, the Soviet's moves from turn (last -
 #: ``s_keep_turns``) on: one unit holds, or enters, the Soviet city besides Moscow farthest from
 #: the Germans (5.0: Moscow and any one other city win; Moscow alone is a draw) (``_city_keeper``).
 #: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
@@ -150,7 +150,7 @@ _STANDARD: dict[str, float] = {
     "g_hold": 0.0, "g_wait_mud": 1.0, "g_final": 20.0, "g_moscow_adv": 1.0, "g_sit": 1.0, "contact": 0.2, "line": 3.0, "g_axis": 1.0,
     "g_last_cities": 1.0, "plan_lookahead": 6.0, "g_shield": 8.0, "g_shield_turns": 1.0,
     "g_detour": 0.0, "g_flank": 20.0, "g_flank_turns": 2.0, "g_keep": 1.0, "g_relieve": 3.0,
-    "s_keep": 0.0, "s_keep_turns": 1.0,
+    "s_keep": 1.0, "s_keep_turns": 1.0,
 }
 STYLES: dict[str, dict[str, float]] = {
     "standard": _STANDARD,
