@@ -397,3 +397,55 @@ def test_battle_for_moscow_calls_the_soviets_last_three_turns_decisive():
         for turn in range(1, 8):
             game.state.turn = turn
             assert decisive(game) == (turn >= 5), (edition, turn)
+
+
+def test_battle_for_moscow_plays_the_germans_last_two_turns_out_to_the_end():
+    # 5.0: Moscow's control at the end of turn 7 decides; the German's last assault on it is his
+    # turn 7 combat (4.0), so from his turn 6 on a playout cut after a few phases would be judged
+    # by the evaluation just before or after the battle that decides the game. The Soviet's
+    # decisions keep the level's horizon
+    from typhoon.games.bfm.ai.plans import to_the_end
+
+    for edition in ("2009", "1986"):
+        game = Game(RULES, {"edition": edition}, 1, keep_history=False)
+        while game.is_chance() or game.current_player != "german":
+            game.roll() if game.is_chance() else game.push(game.legal_actions[-1])
+        for turn in range(1, 8):
+            game.state.turn = turn
+            assert to_the_end(game) == (turn >= 6), (edition, turn)
+        while game.is_chance() or game.current_player != "soviet":
+            game.roll() if game.is_chance() else game.push(game.legal_actions[-1])
+        for turn in range(1, 8):
+            game.state.turn = turn
+            assert not to_the_end(game), (edition, turn)
+
+
+def test_playouts_run_to_the_end_of_the_game_only_where_the_policy_asks_and_the_budget_allows():
+    """``Budget.to_the_end``: on a decision the policy's ``to_the_end`` names, every playout
+    ends in a finished game (its value a won, drawn or lost game's: 1, 1/2 or 0); without the
+    budget's flag, or on another decision, it stops after ``horizon`` phases."""
+    from dataclasses import replace
+
+    from typhoon.ai.search import LEVELS, SearchPlayer
+    from typhoon.games.bfm.ai.heuristic import HeuristicPlayer
+
+    def german_movement(turn: int) -> Game:
+        game = Game(RULES, {"edition": "2009"}, 11, keep_history=False)
+        heuristic = HeuristicPlayer(seed=0)
+        while not (game.state.turn == turn and game.current_player == "german"
+                   and game.state.phase == "german_movement"):
+            if game.is_chance():
+                game.roll()
+            else:
+                game.push(heuristic.choose(game), validate=False)
+        return game
+
+    def playout_ends(game: Game, flag: bool) -> set[bool]:
+        player = SearchPlayer(seed=3, budget=replace(LEVELS["search-normal"], to_the_end=flag))
+        player._to_end = player._sees_the_end(game)  # as choose() sets it before a search
+        return {player._rollout(game, "german", [], sd) in (0.0, 0.5, 1.0) for sd in range(4)}
+
+    late, early = german_movement(6), german_movement(4)
+    assert playout_ends(late, True) == {True}
+    assert playout_ends(late, False) == {False}  # the evaluation's guess, never exactly 0, 1/2 or 1
+    assert playout_ends(early, True) == {False}

@@ -41,7 +41,9 @@ searcher's own generator, the same one for every candidate of a playout seed.
 
 Strength is set by machine-independent budgets: candidates, rollouts per decision, horizon,
 and ``decisive`` times the rollouts on the decisions the policy calls decisive (optional
-``policy.decisive(game)``: where the game is won or lost). The same seed gives the same
+``policy.decisive(game)``: where the game is won or lost); with ``to_the_end``, playouts to the
+end of the game on the decisions the policy says should see it (optional
+``policy.to_the_end(game)``). The same seed gives the same
 choices. A game whose playouts cost far more than Battle for Moscow's changes some fields of a
 level's budget (the package's ``search_budgets``), so that each level keeps its decision time
 there too (docs/ai.md, "Search in the other games").
@@ -104,6 +106,10 @@ class Budget:
     # decisive (optional ``policy.decisive(game)``; Battle for Moscow: the Soviet's on its last
     # three turns, when Moscow is held or lost, 5.0): the budget spent where the game is decided
     decisive: int = 1
+    # on the decisions the policy says the end of the game is near enough to see (optional
+    # ``policy.to_the_end(game)``), playouts run to the end of the game, not ``horizon`` phases:
+    # a won or lost game instead of the evaluation's guess where the last turns decide it
+    to_the_end: bool = False
 
 
 LEVELS = {
@@ -184,6 +190,7 @@ class SearchPlayer:
         self._spent = 0  # playouts used in the current phase
         self._opponents: dict[int, Any] = {}  # the current search's playout seeds: the opponents' styles
         self._fit: OpponentFit | None = None  # how well the population models the opponent (model_gate)
+        self._to_end = False  # this decision's playouts run to the end of the game (Budget.to_the_end)
 
     # -- the decision ---------------------------------------------------------------------
     def choose(self, game: Game) -> Any:
@@ -205,6 +212,7 @@ class SearchPlayer:
         if kind == "policy" or 0 < self.budget.phase_cap <= self._spent:
             return self.base.choose(game)
         scale = self._scale(game)
+        self._to_end = self._sees_the_end(game)
         if kind == "choices":
             acts = list(game.legal_actions)
             if len(acts) == 1:
@@ -235,6 +243,14 @@ class SearchPlayer:
             return 1
         ask = getattr(self.base, "decisive", None)
         return self.budget.decisive if ask is not None and ask(game) else 1
+
+    def _sees_the_end(self, game: Game) -> bool:
+        """Whether this decision's playouts run to the end of the game (``Budget.to_the_end``
+        and the policy's optional ``policy.to_the_end(game)``)."""
+        if not self.budget.to_the_end:
+            return False
+        ask = getattr(self.base, "to_the_end", None)
+        return ask is not None and bool(ask(game))
 
     def _needs_model(self, game: Game) -> bool:
         ask = getattr(self.base, "searched_if_modelled", None)
@@ -371,7 +387,7 @@ class SearchPlayer:
         changes = 0
         last = rules.phase_key(g.state)
         steps = 0
-        horizon = b.horizon or 10**6
+        horizon = 10**6 if self._to_end or not b.horizon else b.horizon
         while not g.is_over() and changes < horizon and steps < b.max_steps:
             steps += 1
             if g.is_chance():

@@ -215,6 +215,13 @@ class HeuristicPlayer:
 
         return decisive(game)
 
+    def to_the_end(self, game: Game) -> bool:
+        """Whether a search player's playouts of this decision run to the end of the game
+        (``Budget.to_the_end``)."""
+        from .plans import to_the_end
+
+        return to_the_end(game)
+
     def plan(self, game: Game) -> list[Any]:
         """This player's actions for the rest of its part of the phase (a candidate plan)."""
         from .plans import own_plan

@@ -1,7 +1,7 @@
 """What Battle for Moscow tells the game-neutral search players (``typhoon.ai.search``) about
 its decisions: which kind of search a decision gets, and the candidate plans.
 
-The search asks its policy player (this package's ``HeuristicPlayer``) four optional questions:
+The search asks its policy player (this package's ``HeuristicPlayer``) five optional questions:
 
 - ``search_kind(game)``: ``"policy"`` (just play the heuristic: the free set-up, 000 6.0),
   ``"choices"`` (compare the legal actions
@@ -13,6 +13,8 @@ The search asks its policy player (this package's ``HeuristicPlayer``) four opti
   plays like the search's population (the German's, ``MODELLED_SIDES``; ``Budget.model_gate``);
 - ``decisive(game)``: whether the decision gets more playouts (``Budget.decisive``): the
   Soviet's in the last turns, when Moscow is held or lost;
+- ``to_the_end(game)``: whether the playouts of a decision run to the end of the game
+  (``Budget.to_the_end``, off at every level): the German's on his last two turns;
 - ``plan(game)``: the actions the (noisy) heuristic would take from here until its part of the
   phase is done: the phase moves on, the dice are due, the other side must act, or it commits
   its declared battles (9.0 Battle Commitment) or ends the phase.
@@ -75,6 +77,22 @@ def decisive(game: Game) -> bool:
     Soviet decision of the last ``DECISIVE_TURNS`` turns."""
     state = game.state
     return game.current_player in SEARCHED_SIDES and state.turn > state.data.last_turn - DECISIVE_TURNS
+
+
+# The German's decisions whose playouts run to the end of the game (``to_the_end``): from turn
+# (last - ``TO_THE_END_TURNS``) on, a playout of ``Budget.horizon`` phases stops before or just
+# after his last combat, the assault on Moscow that decides the game (5.0), and the evaluation
+# would judge the position that assault decides. Tried on search-hard and not kept (the levels'
+# ``to_the_end`` is off: docs/ai.md, session 54).
+TO_THE_END_SIDES = frozenset({"german"})
+TO_THE_END_TURNS = 1
+
+
+def to_the_end(game: Game) -> bool:
+    """Whether a search level's playouts of this decision run to the end of the game
+    (``Budget.to_the_end``): a German decision of his last ``TO_THE_END_TURNS`` + 1 turns."""
+    state = game.state
+    return game.current_player in TO_THE_END_SIDES and state.turn >= state.data.last_turn - TO_THE_END_TURNS
 
 
 def own_plan(game: Game, policy: Any) -> list[Any]:
