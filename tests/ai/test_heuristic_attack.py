@@ -315,3 +315,24 @@ def test_g_relieve_a_stronger_unit_takes_over_a_hex_next_to_moscow_before_the_la
     assert HeuristicPlayer(seed=0).plan_movement(at(5, units), "german")[:2] != swap
     del units["43A"]
     assert HeuristicPlayer(seed=0).plan_movement(at(6, units), "german") == [Move("LVII", "1102")]
+
+
+def test_g_open_clear_adds_worth_only_to_a_hex_next_to_moscow_no_river_covers():
+    # 9.2: an attack on Moscow (1103) from across the Moskva is one column worse, so of the hexes
+    # next to it (9.0: the only ones it can be attacked from) the three no river covers (1102,
+    # 1202, 1203; map data) are worth more to empty before the last assault. ``g_open_clear``
+    # (tried in session 54 and left at 0) adds that much to them alone, from turn (last -
+    # ``g_ring_turns``) on, while Moscow is Soviet (5.0)
+    units = {"LVII": "1001", "10A": "1103", "13A": "1102", "16A": "1104"}
+    late = position_at("german_combat", 6, units)
+    early = position_at("german_combat", 4, units)
+    data = late.data
+    assert frozenset(("1102", "1103")) not in data.rivers and frozenset(("1104", "1103")) in data.rivers
+    plain, opened = HeuristicPlayer(seed=0), HeuristicPlayer(seed=0, knob_g_open_clear=8)
+    assert plain.knobs["g_open_clear"] == 0
+    gain = lambda st, h: opened._clear_worth(st, h, "german") - plain._clear_worth(st, h, "german")  # noqa: E731
+    assert gain(late, "1102") == 8
+    assert gain(late, "1104") == 0  # across the river
+    assert gain(early, "1102") == 0  # before the ring's turns
+    held = position_at("german_combat", 6, {**units, "10A": "1203", "LVII": "1103"}, {"1103": "german"})
+    assert gain(held, "1102") == 0  # Moscow already German

@@ -142,6 +142,8 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: ``s_keep`` (session 52; on since session 53): 2009, the Soviet's moves from turn (last -
 #: ``s_keep_turns``) on: one unit holds, or enters, the Soviet city besides Moscow farthest from
 #: the Germans (5.0: Moscow and any one other city win; Moscow alone is a draw) (``_city_keeper``).
+#: ``g_open_clear`` (session 54, tried and left off: 0): worth added to emptying a hex next to a
+#: Soviet Moscow that no river covers (9.2), on top of ``g_ring_clear`` (``_clear_worth``).
 #: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
 _STANDARD: dict[str, float] = {
     "german_min_col": 0, "soviet_min_col": 1, "bar": 0.5, "trade": 1.3, "strike": 1.0, "guard": 1.0, "drive": 6.0,
@@ -150,7 +152,7 @@ _STANDARD: dict[str, float] = {
     "g_hold": 0.0, "g_wait_mud": 1.0, "g_final": 20.0, "g_moscow_adv": 1.0, "g_sit": 1.0, "contact": 0.2, "line": 3.0, "g_axis": 1.0,
     "g_last_cities": 1.0, "plan_lookahead": 6.0, "g_shield": 8.0, "g_shield_turns": 1.0,
     "g_detour": 0.0, "g_flank": 20.0, "g_flank_turns": 2.0, "g_keep": 1.0, "g_relieve": 3.0,
-    "s_keep": 1.0, "s_keep_turns": 1.0,
+    "s_keep": 1.0, "s_keep_turns": 1.0, "g_open_clear": 0.0,
 }
 STYLES: dict[str, dict[str, float]] = {
     "standard": _STANDARD,
@@ -790,6 +792,8 @@ class HeuristicPlayer:
             held = state.control.get(data.moscow) == "german"
             if ring and not held and state.turn >= data.last_turn - self.knobs["g_ring_turns"]:
                 v += self.knobs["g_ring_clear"]  # 9.0 step 6: an advance next to Moscow, to attack it (5.0)
+                if g["to_open"][target] == 0:
+                    v += self.knobs["g_open_clear"]  # 9.2: from there Moscow's attack has no river shift
             if ring and state.turn >= data.last_turn - self.knobs["g_shield_turns"] and (held or state.turn >= data.last_turn):
                 v += self.knobs["g_shield"]  # 5.0, 9.0: a Soviet next to a German Moscow (or one taken now) attacks it next
         elif ring and state.side_at(data.moscow) == "soviet":
