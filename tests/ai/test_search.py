@@ -373,18 +373,20 @@ def test_decisive_decisions_get_the_levels_playouts_times_decisive():
     assert playouts(early, 3)[0] == playouts(early, 1)[0] > 0  # turn 4: not decisive
 
 
+def advance_to(game: Game, side: str) -> None:
+    """Play the last legal action (and the dice) until ``side`` is to act."""
+    while game.is_chance() or game.current_player != side:
+        if game.is_chance():
+            game.roll()
+        else:
+            game.push(game.legal_actions[-1])
+
+
 def test_battle_for_moscow_calls_the_soviets_last_three_turns_decisive():
     # 5.0: the game ends after turn 7 (both editions' turn record tracks end at 7) and whoever
     # controls Moscow then decides it; turns 5, 6 and 7 are where the Soviet holds it or loses
     # it. The German's decisions never are (searched only against a modelled Soviet)
     from typhoon.games.bfm.ai.plans import decisive
-
-    def advance_to(game: Game, side: str) -> None:
-        while game.is_chance() or game.current_player != side:
-            if game.is_chance():
-                game.roll()
-            else:
-                game.push(game.legal_actions[-1])
 
     for edition in ("2009", "1986"):
         game = Game(RULES, {"edition": edition}, 1, keep_history=False)
@@ -408,13 +410,11 @@ def test_battle_for_moscow_plays_the_germans_last_two_turns_out_to_the_end():
 
     for edition in ("2009", "1986"):
         game = Game(RULES, {"edition": edition}, 1, keep_history=False)
-        while game.is_chance() or game.current_player != "german":
-            game.roll() if game.is_chance() else game.push(game.legal_actions[-1])
+        advance_to(game, "german")
         for turn in range(1, 8):
             game.state.turn = turn
             assert to_the_end(game) == (turn >= 6), (edition, turn)
-        while game.is_chance() or game.current_player != "soviet":
-            game.roll() if game.is_chance() else game.push(game.legal_actions[-1])
+        advance_to(game, "soviet")
         for turn in range(1, 8):
             game.state.turn = turn
             assert not to_the_end(game), (edition, turn)

@@ -241,19 +241,20 @@ class SearchPlayer:
         policy calls it decisive (optional ``policy.decisive(game)``), else 1."""
         if self.budget.decisive <= 1:
             return 1
-        ask = getattr(self.base, "decisive", None)
-        return self.budget.decisive if ask is not None and ask(game) else 1
+        return self.budget.decisive if self._policy_says("decisive", game) else 1
 
     def _sees_the_end(self, game: Game) -> bool:
         """Whether this decision's playouts run to the end of the game (``Budget.to_the_end``
         and the policy's optional ``policy.to_the_end(game)``)."""
-        if not self.budget.to_the_end:
-            return False
-        ask = getattr(self.base, "to_the_end", None)
-        return ask is not None and bool(ask(game))
+        return self.budget.to_the_end and self._policy_says("to_the_end", game)
 
     def _needs_model(self, game: Game) -> bool:
-        ask = getattr(self.base, "searched_if_modelled", None)
+        return self._policy_says("searched_if_modelled", game)
+
+    def _policy_says(self, question: str, game: Game) -> bool:
+        """The policy's answer to one of its optional yes-or-no questions about this decision
+        (``decisive``, ``to_the_end``, ``searched_if_modelled``); no when it has no such question."""
+        ask = getattr(self.base, question, None)
         return ask is not None and bool(ask(game))
 
     def _modelled(self, game: Game, me: str) -> bool:
