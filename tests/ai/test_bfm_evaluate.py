@@ -66,27 +66,3 @@ def test_the_features_around_moscow_follow_the_rules_data() -> None:
     german_near = near_german + (data.units["XX"].full if far <= 2 else 0)
     assert row["log_ratio"] == pytest.approx(math.log((german_near + 1) / (5 + 8 + 1)))
     assert row["mud_log_ratio"] == pytest.approx(row["log_ratio"] * 2 / 3)
-
-
-def test_the_open_side_features_count_only_the_hexes_next_to_moscow_no_river_covers() -> None:
-    # session 55: the strength on the hexes next to Moscow with no river between them and Moscow
-    # (9.2: an attack made only across a river is shifted one more column). The map's rivers at
-    # Moscow (../shared/reference/bfm/map.json) are 1002-1103, 1003-1103 and 1103-1104, so of its
-    # six neighbours 1102, 1202 and 1203 are open.
-    from typhoon.games.bfm.position import from_json
-
-    state = from_json({"format": "typhoon-position", "version": 1, "game": "bfm", "options": {"edition": "2009"},
-                       "turn": 6, "phase": "german_combat",
-                       "units": {"1S": "1103", "TU": "1003", "3A": {"hex": "1203", "reduced": True},
-                                 "XXIV": "1102", "XLVI": "1202", "XLI": "1104", "XX": "1002"}})
-    data = state.data
-    assert {frozenset(p) for p in (("1002", "1103"), ("1003", "1103"), ("1103", "1104"))} <= data.rivers
-    assert not {frozenset(("1103", h)) for h in ("1102", "1202", "1203")} & data.rivers
-    row = dict(zip(FITTED["features"], features(state)))
-    # XXIV 12 and XLVI 10 on open hexes; XLI on 1104 and XX on 1002 are across rivers
-    assert row["german_open"] == pytest.approx((12 + 10) / 20)
-    # 3A reduced on 1203 (counters.json: 8 full, 4 reduced); TU on 1003 is across a river, 1S in Moscow
-    assert row["soviet_open"] == pytest.approx(data.units["3A"].reduced / 20)
-    gone = 1.0 - row["time_left"]
-    assert row["t_german_open"] == pytest.approx(row["german_open"] * gone)
-    assert row["t_soviet_open"] == pytest.approx(row["soviet_open"] * gone)

@@ -1,13 +1,12 @@
 """Static evaluation of a Battle for Moscow position: the German's expected score (win 1, draw
 1/2, loss 0), a logistic function of features of the position (Moscow, cities, strength, the
-strength of each side at each distance from Moscow and on the hexes next to it no river covers,
-time and mud left), fitted on self-play of the heuristic's population (every style, noise 0 to
-2; ``PYTHONHASHSEED=0 python -m typhoon.games.bfm.ai.evaluate --fit --games 4000``).
+strength of each side at each distance from Moscow, time and mud left), fitted on self-play of
+the heuristic's population (every style, noise 0 to 2;
+``python -m typhoon.games.bfm.ai.evaluate --fit --games 4000``).
 The weights live in ``eval_weights.json`` beside this file, one set per edition; its ``note``
 says which population they were fitted on (docs/ai.md, session 11: a refit of the first twelve
 features on today's styles predicted better but played worse; session 40: the thirteen features
-after them, fitted on 4000 games an edition, predict better and the Soviet's search won more;
-session 55: four more, every weight refitted on that session's styles).
+after them, fitted on 4000 games an edition, predict better and the Soviet's search won more).
 """
 
 from __future__ import annotations
@@ -34,8 +33,6 @@ FEATURES = (
     "german_sp_1_2", "german_sp_3", "soviet_sp_moscow", "soviet_sp_1", "soviet_sp_2_3", "soviet_units",
     "german_units", "mud_left", "log_ratio", "t_log_ratio", "t_soviet_sp_moscow", "t_german_sp_1_2",
     "mud_log_ratio",
-    # session 55: the hexes next to Moscow no river covers (9.2), where its last assault is won
-    "german_open", "soviet_open", "t_german_open", "t_soviet_open",
 )
 
 
@@ -43,14 +40,12 @@ def features(state: BfmState) -> list[float]:
     data = state.data
     g = geo(data.edition)
     to_m = g["to_moscow"]
-    to_open = g["to_open"]
     gsp = ssp = 0
     dmin = 9
     guard = 0.0
     german_at = [0, 0, 0, 0]  # German strength at distance 1..3 from Moscow (in Moscow: ``mg``)
     soviet_at = [0, 0, 0, 0]  # Soviet strength at distance 0..3
     german_units = soviet_units = 0
-    g_open = s_open = 0  # strength on the hexes next to Moscow no river covers (9.2)
     for u, h in state.hex_of.items():
         s = state.strength(u)
         d = to_m[h]
@@ -60,8 +55,6 @@ def features(state: BfmState) -> list[float]:
             german_units += 1
             if 0 < d <= 3:
                 german_at[d] += s
-                if d == 1 and to_open[h] == 0:
-                    g_open += s
         else:
             ssp += s
             soviet_units += 1
@@ -69,8 +62,6 @@ def features(state: BfmState) -> list[float]:
                 guard += s * (2 if h == data.moscow else 1)
             if d <= 3:
                 soviet_at[d] += s
-                if d == 1 and to_open[h] == 0:
-                    s_open += s
     # time left in turns, counting the phases of the current turn (4.0)
     phase_frac = data.phase_index[state.phase] / len(data.sequence)
     t = max(0.0, (data.last_turn - state.turn + 1 - phase_frac)) / data.last_turn
@@ -85,8 +76,7 @@ def features(state: BfmState) -> list[float]:
     return [1.0, mg, gc, gsp / 100, ssp / 100, dmin / 10, guard / 20,
             mg * near, gc * near, dmin / 10 * near, (gsp - ssp) / 100 * near, t,
             g12, german_at[3] / 30, s0, soviet_at[1] / 20, (soviet_at[2] + soviet_at[3]) / 30, soviet_units / 20,
-            german_units / 20, mud, ratio, ratio * near, s0 * near, g12 * near, ratio * mud,
-            g_open / 20, s_open / 20, g_open / 20 * near, s_open / 20 * near]
+            german_units / 20, mud, ratio, ratio * near, s0 * near, g12 * near, ratio * mud]
 
 
 @cache
