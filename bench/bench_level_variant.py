@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import importlib
 import json
 import sys
 import time
@@ -32,6 +33,10 @@ from typhoon.ai.match import play_game  # noqa: E402
 from typhoon.ai.search import LEVELS, Budget, SearchPlayer, level_budget  # noqa: E402
 from typhoon.core.errors import ParseError  # noqa: E402
 from typhoon.games import registry  # noqa: E402
+
+# the module: the package's name ``evaluate`` is the function it exports
+evaluate = importlib.import_module("typhoon.games.bfm.ai.evaluate")
+SHIPPED_WEIGHTS = evaluate.WEIGHTS
 
 from bench_bfm_knobs import seed_range  # noqa: E402  (this folder is first on the path)
 
@@ -64,9 +69,20 @@ def seeds_of(text: str) -> list[int]:
     return [s for part in text.split(",") for s in seed_range(part)]
 
 
+def use_weights(path: Path | None) -> None:
+    """The leaf evaluation's weights for the game this process plays next (``play`` sets them
+    back after it): those of the file at ``path`` (the format of ``eval_weights.json``), or the
+    shipped ones for None. Every player of the game that evaluates positions uses them, as if the
+    file had shipped."""
+    evaluate.WEIGHTS = SHIPPED_WEIGHTS if path is None else path
+    evaluate.weights.cache_clear()
+
+
 def play(job: tuple) -> dict:
-    """One game of the variant (``changes``) or of the level as shipped (``changes`` None)."""
-    level, changes, side, opponent, edition, seed = job
+    """One game of the variant (``changes``; with the evaluation's weights of the file named
+    last in ``job``, if any) or of the level as shipped (``changes`` None)."""
+    level, changes, side, opponent, edition, seed, *weights = job
+    use_weights(weights[0] if weights and changes is not None else None)
     name = level
     if changes is not None:
         name = VARIANT
@@ -74,7 +90,10 @@ def play(job: tuple) -> dict:
         register(VARIANT, lambda seed=0, **_: SearchPlayer(seed=seed, budget=budget, name=VARIANT, game="bfm"))
     first, second = (name, opponent) if side == "german" else (opponent, name)
     cpu = time.process_time()
-    _, result = play_game(first, second, {"edition": edition}, seed, game_name="bfm")
+    try:
+        _, result = play_game(first, second, {"edition": edition}, seed, game_name="bfm")
+    finally:
+        use_weights(None)
     return {"variant": changes is not None, "side": side, "opponent": opponent, "edition": edition, "seed": seed,
             "won": result.winner == side, "draw": result.winner is None, "reason": result.reason, "actions": result.actions,
             "cpu": time.process_time() - cpu}
@@ -89,6 +108,10 @@ def main() -> None:
     ap.add_argument("--seeds", default="100000-100009,200000-200009,300000-300009", help="FIRST-LAST[,FIRST-LAST...]")
     ap.add_argument("--editions", default="2009,1986")
     ap.add_argument("--baseline", action="store_true", help="also play the level as shipped on the same games")
+    ap.add_argument("--weights", type=Path, metavar="FILE",
+                    help="the variant's leaf evaluation weights (eval_weights.json's format, e.g. written by "
+                         "python -m typhoon.games.bfm.ai.evaluate --fit --out FILE); every player of a variant "
+                         "game that evaluates positions uses them")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", help="a JSON-lines file of every game")
     args = ap.parse_args()
@@ -105,11 +128,20 @@ def main() -> None:
             registry.get("bfm").normalise_options({"edition": edition})
         except ParseError as e:
             raise SystemExit(f"--editions: {e}") from None
+    if args.weights is not None:
+        try:  # the evaluation's own checks (the features it knows, each edition's weights)
+            use_weights(args.weights)
+            for edition in editions:
+                evaluate.weights(registry.get("bfm").normalise_options({"edition": edition})["edition"])
+        except RuntimeError as e:
+            raise SystemExit(f"--weights: {e}") from None
+        finally:
+            use_weights(None)
     sides = ("german", "soviet") if args.side == "both" else (args.side,)
     games = [(side, o, e, s) for side in sides for o in opponents for e in editions
              for s in seeds_of(args.seeds)]
     versions = [changes, None] if args.baseline else [changes]
-    jobs = [(args.level, v, *g) for v in versions for g in games]
+    jobs = [(args.level, v, *g, args.weights) for v in versions for g in games]
     results = []
     out = open(args.out, "w") if args.out else None  # noqa: SIM115  (written game by game, as they end)
     with ProcessPoolExecutor(args.jobs) as pool:
@@ -122,7 +154,8 @@ def main() -> None:
         out.close()
     score = {(r["variant"], r["side"], r["opponent"], r["edition"], r["seed"]): r["won"] + 0.5 * r["draw"] for r in results}
     cpu = sorted(r["cpu"] for r in results if r["variant"])
-    print(f"{args.level} with {changes} against {args.opponents}, seeds {args.seeds}, editions {args.editions}; "
+    weights = f" and the weights of {args.weights}" if args.weights else ""
+    print(f"{args.level} with {changes}{weights} against {args.opponents}, seeds {args.seeds}, editions {args.editions}; "
           f"median CPU s a variant game {cpu[len(cpu) // 2]:.1f}")
     for side in sides:
         for opponent in opponents:

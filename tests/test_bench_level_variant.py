@@ -4,9 +4,11 @@ variant that changes nothing plays the very game of the level (what the pairing 
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -45,11 +47,40 @@ def test_a_variant_that_changes_nothing_plays_the_levels_own_game(harness):
     assert {k: variant_changed[k] for k in same} != {k: shipped[k] for k in same}
 
 
+def test_a_variant_plays_with_the_weights_of_its_file_and_the_level_with_the_shipped(harness, tmp_path, monkeypatch):
+    # a small search whose leaves come after one phase: the leaf evaluation decides its choices
+    shipped = json.loads(harness.SHIPPED_WEIGHTS.read_text())
+    same, inverted = tmp_path / "same.json", tmp_path / "inverted.json"
+    same.write_text(json.dumps(shipped))
+    inverted.write_text(json.dumps({**shipped, "2009": [-w for w in shipped["2009"]]}))  # the German's value as the Soviet's
+    small = {"candidates": 3, "rollouts": 2, "horizon": 1, "phase_rollouts": 6}
+    job = ("search-normal", small, "soviet", "heuristic", "2009", 4)
+    keys = ("won", "draw", "reason", "actions")
+    plain = {k: harness.play(job)[k] for k in keys}
+    assert {k: harness.play((*job, same))[k] for k in keys} == plain
+    assert {k: harness.play((*job, inverted))[k] for k in keys} != plain
+    assert harness.evaluate.WEIGHTS == harness.SHIPPED_WEIGHTS  # the process's next game is as shipped
+
+    seen = []  # the level as shipped (``--baseline``) plays with the shipped weights, whatever the file
+
+    def game(*args, **kwargs):
+        seen.append(harness.evaluate.WEIGHTS)
+        return None, SimpleNamespace(winner=None, reason="", actions=0)
+
+    monkeypatch.setattr(harness, "play_game", game)
+    harness.play(("search-normal", None, "soviet", "heuristic", "2009", 4, inverted))
+    harness.play(("search-normal", {}, "soviet", "heuristic", "2009", 4, inverted))
+    assert seen == [harness.SHIPPED_WEIGHTS, inverted]
+
+
 @pytest.mark.parametrize("args, says", [
     (["--opponents", "heuristc"], "unknown player(s) ['heuristc']"),
     (["--level", "search-hardd"], "'search-hardd': not a search level"),
     (["--editions", "2009,2010"], "'2010' is not one of"),
     (["--set", "decisive=4", "--seeds", "9-8"], "the last seed is below the first"),
+    (["--weights", "no-such-weights.json"], "--weights: cannot read the evaluation weights"),
+    (["--weights", "README.md"], "--weights: cannot read the evaluation weights"),
+    (["--weights", "pyproject.toml", "--editions", "1986"], "--weights: cannot read"),
 ])
 def test_bad_arguments_are_named_before_any_game(args, says):
     out = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_level_variant.py"), *args],

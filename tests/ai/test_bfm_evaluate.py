@@ -36,10 +36,39 @@ def test_missing_weights_are_a_clear_error_not_other_weights(monkeypatch, tmp_pa
         with pytest.raises(RuntimeError, match="cannot read the evaluation weights .*eval_weights.json"):
             module.weights("2009")
         (tmp_path / "eval_weights.json").write_text(json.dumps({"features": ["bias"], "2009": [1.0]}))
-        with pytest.raises(RuntimeError, match="no weights of edition '2009'"):
+        with pytest.raises(RuntimeError, match=r"names the features \['bias'\], not the evaluation's \['bias', 'moscow_german'"):
             module.weights("2009")
+        names = list(module.FEATURES)
+        (tmp_path / "eval_weights.json").write_text(json.dumps({"features": names, "1986": [0.0] * len(names)}))
+        module.weights.cache_clear()
+        with pytest.raises(RuntimeError, match="has no weights of edition '2009'"):
+            module.weights("2009")
+        # the features named but the weights short, not numbers or not finite: refused, not zipped short
+        for bad in ([1.0] * (len(names) - 1), ["1"] * len(names), [True] * len(names), [float("nan")] * len(names)):
+            (tmp_path / "eval_weights.json").write_text(json.dumps({"features": names, "2009": bad}))
+            module.weights.cache_clear()
+            with pytest.raises(RuntimeError, match=f"edition '2009' are not {len(names)} finite numbers"):
+                module.weights("2009")
     finally:
         module.weights.cache_clear()
+
+
+def test_a_refit_is_written_where_asked_not_over_the_shipped_weights(monkeypatch, tmp_path: Path) -> None:
+    import importlib
+
+    module = importlib.import_module("typhoon.games.bfm.ai.evaluate")
+    shipped = module.WEIGHTS.read_text()
+    monkeypatch.setattr(module, "fit", lambda edition, games: [float(games)] * len(module.FEATURES))
+    out = tmp_path / "refit.json"
+    module.main(["--fit", "--games", "7", "--out", str(out)])
+    doc = json.loads(out.read_text())
+    assert doc["features"] == list(module.FEATURES) and doc["2009"] == doc["1986"] == [7.0] * len(module.FEATURES)
+    assert module.WEIGHTS.read_text() == shipped
+    with pytest.raises(SystemExit):
+        module.main(["--fit", "--games", "0", "--out", str(out)])
+    with pytest.raises(SystemExit):
+        module.main(["--fit", "--games", "7", "--out", str(tmp_path / "no-such-folder" / "refit.json")])
+    assert module.WEIGHTS.read_text() == shipped
 
 
 def test_the_features_around_moscow_follow_the_rules_data() -> None:

@@ -6,7 +6,11 @@ the heuristic's population (every style, noise 0 to 2;
 The weights live in ``eval_weights.json`` beside this file, one set per edition; its ``note``
 says which population they were fitted on (docs/ai.md, session 11: a refit of the first twelve
 features on today's styles predicted better but played worse; session 40: the thirteen features
-after them, fitted on 4000 games an edition, predict better and the Soviet's search won more).
+after them, fitted on 4000 games an edition, predict better and the Soviet's search won more;
+sessions 55 and 56: refits on later styles predicted better and did not play better, one of
+them lost nine 1986 Soviet games of 50). So a refit is played before it ships: fit into a file of
+its own (``--fit --out FILE``), then play it paired with the shipped weights
+(``bench/bench_level_variant.py --weights FILE``).
 """
 
 from __future__ import annotations
@@ -88,10 +92,18 @@ def weights(edition: str) -> tuple[float, ...]:
         doc = json.loads(WEIGHTS.read_text())
     except (OSError, ValueError) as e:
         raise RuntimeError(f"cannot read the evaluation weights {WEIGHTS}: {e} (write them with {refit})") from None
-    if list(doc.get("features", ())) != list(FEATURES) or edition not in doc:
-        raise RuntimeError(f"{WEIGHTS} has no weights of edition {edition!r} for the features {list(FEATURES)} "
+    if not isinstance(doc, dict) or list(doc.get("features", ())) != list(FEATURES):
+        named = doc.get("features") if isinstance(doc, dict) else None
+        raise RuntimeError(f"{WEIGHTS} names the features {named}, not the evaluation's {list(FEATURES)} "
                            f"(write them with {refit})")
-    return tuple(doc[edition])
+    if edition not in doc:
+        raise RuntimeError(f"{WEIGHTS} has no weights of edition {edition!r} (write them with {refit})")
+    w = doc[edition]
+    if (not isinstance(w, list) or len(w) != len(FEATURES)
+            or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in w)):
+        raise RuntimeError(f"{WEIGHTS}: the weights of edition {edition!r} are not {len(FEATURES)} finite numbers, "
+                           f"one for each of the features {list(FEATURES)} (write them with {refit})")
+    return tuple(w)
 
 
 def german_value(state: BfmState) -> float:
@@ -174,13 +186,33 @@ def fit(edition: str, games: int = 4000, seed: int = 300_000, l2: float = 1e-3) 
     return [float(v) for v in raw]
 
 
-if __name__ == "__main__":  # pragma: no cover - a maintenance script
-    import sys
+def main(argv: list[str] | None = None) -> None:
+    """The maintenance command: ``--fit`` the weights on self-play of the heuristic's population."""
+    import argparse
 
-    if "--fit" in sys.argv:
-        n = int(sys.argv[sys.argv.index("--games") + 1]) if "--games" in sys.argv else 4000
-        doc = {"features": list(FEATURES), "note": f"fitted by python -m typhoon.games.bfm.ai.evaluate --fit --games {n}"}
-        for ed in ("2009", "1986"):
-            doc[ed] = fit(ed, n)
-            print(ed, dict(zip(FEATURES, doc[ed])))
-        WEIGHTS.write_text(json.dumps(doc, indent=1) + "\n")
+    ap = argparse.ArgumentParser(prog="python -m typhoon.games.bfm.ai.evaluate",
+                                 description="Fit Battle for Moscow's leaf evaluation on self-play of the heuristic's population.")
+    ap.add_argument("--fit", action="store_true", required=True, help="fit the weights of both editions")
+    ap.add_argument("--games", type=int, default=4000, help="self-play games an edition (default 4000)")
+    ap.add_argument("--out", type=Path, default=WEIGHTS,
+                    help="where to write them (default: the shipped file; play a refit before it ships: "
+                         "bench/bench_level_variant.py --weights FILE)")
+    args = ap.parse_args(argv)
+    if args.games < 1:
+        ap.error(f"--games {args.games}: at least one game")
+    if not args.out.parent.is_dir():  # before the minutes of self-play, not after
+        ap.error(f"--out {args.out}: no folder {args.out.parent}")
+    doc: dict[str, Any] = {"features": list(FEATURES),
+                           "note": f"fitted by python -m typhoon.games.bfm.ai.evaluate --fit --games {args.games}"}
+    for ed in ("2009", "1986"):
+        doc[ed] = fit(ed, args.games)
+        print(ed, dict(zip(FEATURES, doc[ed])))
+    try:
+        args.out.write_text(json.dumps(doc, indent=1) + "\n")
+    except OSError as e:
+        ap.error(f"--out {args.out}: {e}")
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":  # pragma: no cover - a maintenance script
+    main()
