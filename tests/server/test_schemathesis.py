@@ -4,6 +4,7 @@ its stored log."""
 
 from __future__ import annotations
 
+import tempfile
 import zlib
 
 import pytest
@@ -20,9 +21,10 @@ _state: dict = {}
 
 def app():
     if "app" not in _state:
-        import tempfile
-
-        a = create_app(f"sqlite:///{tempfile.mkdtemp(prefix='typhoon-fuzz-')}/fuzz.db", rate_limits=RateLimits.unlimited())
+        # the game's database, removed when the test process ends (TemporaryDirectory's finaliser)
+        folder = tempfile.TemporaryDirectory(prefix="typhoon-fuzz-")
+        a = create_app(f"sqlite:///{folder.name}/fuzz.db", rate_limits=RateLimits.unlimited())
+        _state["folder"] = folder
         with TestClient(a) as c:
             g = c.post("/api/games", json={"mode": "hotseat", "seed": 3}).json()
         _state.update(app=a, gid=g["id"], seat=g["seats"]["both"])
