@@ -336,3 +336,23 @@ def test_g_open_clear_adds_worth_only_to_a_hex_next_to_moscow_no_river_covers():
     assert gain(early, "1102") == 0  # before the ring's turns
     held = position_at("german_combat", 6, {**units, "10A": "1203", "LVII": "1103"}, {"1103": "german"})
     assert gain(held, "1102") == 0  # Moscow already German
+
+
+def test_s_sit_moscows_garrison_does_not_attack_before_the_germans_last_assault():
+    # 4.0: the German player turn comes before the Soviet's, and each begins with replacements
+    # (10.0): a step Moscow's garrison loses attacking in the Soviet Combat Phase (9.3: EX, AL)
+    # is still missing when the German attacks Moscow next. ``s_sit`` (session 57) keeps the
+    # unit in Moscow (1103) out of the Soviet's battles on turns (last - ``s_sit_turns``) to
+    # (last - 1), 5 and 6 of 7; on the last turn no German combat follows. XXXIV (4) in 1202
+    # (next to Moscow, clear) against 10A (Moscow), 13A (1203) and 16A (1102), 8 each: 24 to 4
+    # = 6:1; without 10A, 16 to 4 = 4:1, still above the standard style's lowest column.
+    units = {"10A": "1103", "13A": "1203", "16A": "1102", "XXXIV": "1202"}
+    st = position_at("soviet_combat", 6, units)
+    label = lambda s, us: combat.battle_odds(s, "1202", us).label  # noqa: E731
+    assert label(st, ["10A", "13A", "16A"]) == "6:1" and label(st, ["13A", "16A"]) == "4:1"
+    plain, sitting = HeuristicPlayer(seed=0), HeuristicPlayer(seed=0, knob_s_sit=1)
+    assert plain.knobs["s_sit"] == 0
+    assert Attack("10A", "1202") in plain.plan_attacks(st, "soviet")
+    assert sitting.plan_attacks(st, "soviet") == [Attack("13A", "1202"), Attack("16A", "1202"), Commit()]
+    for turn in (4, 7):  # before the knob's turns, and the last turn
+        assert Attack("10A", "1202") in sitting.plan_attacks(position_at("soviet_combat", turn, units), "soviet")

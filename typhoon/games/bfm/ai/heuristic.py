@@ -142,6 +142,10 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: ``s_keep`` (session 52; on since session 53): 2009, the Soviet's moves from turn (last -
 #: ``s_keep_turns``) on: one unit holds, or enters, the Soviet city besides Moscow farthest from
 #: the Germans (5.0: Moscow and any one other city win; Moscow alone is a draw) (``_city_keeper``).
+#: ``s_sit`` (session 57, tried and left off: 0): the Soviet unit in Moscow does not attack out
+#: of it on turns (last - ``s_sit_turns``) to (last - 1): a step it loses to an EX or AL (9.3)
+#: cannot be replaced before the German's next combat (4.0, 10.0: replacements come first in a
+#: player turn), and a reduced garrison turns the German's assault from 1:1 into 4:1 or 5:1.
 #: ``g_open_clear`` (session 54, tried and left off: 0): worth added to emptying a hex next to a
 #: Soviet Moscow that no river covers (9.2), on top of ``g_ring_clear`` (``_clear_worth``).
 #: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
@@ -152,7 +156,7 @@ _STANDARD: dict[str, float] = {
     "g_hold": 0.0, "g_wait_mud": 1.0, "g_final": 20.0, "g_moscow_adv": 1.0, "g_sit": 1.0, "contact": 0.2, "line": 3.0, "g_axis": 1.0,
     "g_last_cities": 1.0, "plan_lookahead": 6.0, "g_shield": 8.0, "g_shield_turns": 1.0,
     "g_detour": 0.0, "g_flank": 20.0, "g_flank_turns": 2.0, "g_keep": 1.0, "g_relieve": 3.0,
-    "s_keep": 1.0, "s_keep_turns": 1.0, "g_open_clear": 0.0,
+    "s_keep": 1.0, "s_keep_turns": 1.0, "g_open_clear": 0.0, "s_sit": 0.0, "s_sit_turns": 2.0,
 }
 STYLES: dict[str, dict[str, float]] = {
     "standard": _STANDARD,
@@ -853,6 +857,10 @@ class HeuristicPlayer:
         if side == "german" and self.knobs["g_sit"] and state.control.get(data.moscow) == "german":
             # 5.0: Moscow's garrison must hold it through the Soviet turn; attacking out of it
             # risks a step to EX/AL (9.3) for nothing the victory counts
+            sitting = set(state.occupants(data.moscow))
+        if (side == "soviet" and self.knobs["s_sit"] and state.side_at(data.moscow) == "soviet"
+                and data.last_turn - self.knobs["s_sit_turns"] <= state.turn < data.last_turn):
+            # 9.3, 10.0: Moscow's garrison keeps its steps for the German's next assault
             sitting = set(state.occupants(data.moscow))
         plan: list[Any] = []
         allowed = None
