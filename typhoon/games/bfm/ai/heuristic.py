@@ -853,15 +853,7 @@ class HeuristicPlayer:
             return late and (t == data.moscow or (side == "german" and g["to_moscow"][t] <= 1))
 
         value = self.battle_worth(state, side)
-        sitting: set[str] = set()
-        if side == "german" and self.knobs["g_sit"] and state.control.get(data.moscow) == "german":
-            # 5.0: Moscow's garrison must hold it through the Soviet turn; attacking out of it
-            # risks a step to EX/AL (9.3) for nothing the victory counts
-            sitting = set(state.occupants(data.moscow))
-        if (side == "soviet" and self.knobs["s_sit"] and state.side_at(data.moscow) == "soviet"
-                and data.last_turn - self.knobs["s_sit_turns"] <= state.turn < data.last_turn):
-            # 9.3, 10.0: Moscow's garrison keeps its steps for the German's next assault
-            sitting = set(state.occupants(data.moscow))
+        sitting = set(state.occupants(data.moscow)) if self._garrison_sits(state, side) else set()
         plan: list[Any] = []
         allowed = None
         if side == "german" and late and self.knobs["g_final"]:
@@ -878,6 +870,17 @@ class HeuristicPlayer:
             plan.extend(Attack(u, t) for u in group)
         plan.append(Commit() if (plan or state.battles) else EndPhase())
         return plan
+
+    def _garrison_sits(self, state: BfmState, side: str) -> bool:
+        """Whether ``side``'s unit in Moscow stays out of this combat phase: it must hold Moscow
+        through the enemy's next combat, and a step it loses to an EX or AL (9.3) is still
+        missing then (4.0, 10.0: replacements come first in a player turn)."""
+        data = state.data
+        if side == "german":  # ``g_sit``, 5.0: a German Moscow is what the victory counts
+            return bool(self.knobs["g_sit"]) and state.control.get(data.moscow) == "german"
+        # ``s_sit`` (off): on the turns before the German's last assault
+        return (bool(self.knobs["s_sit"]) and state.side_at(data.moscow) == "soviet"
+                and data.last_turn - self.knobs["s_sit_turns"] <= state.turn < data.last_turn)
 
     @staticmethod
     def _final_assault(state: BfmState) -> list[str]:
