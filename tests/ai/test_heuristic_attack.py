@@ -21,9 +21,10 @@ from typhoon.games.bfm.kinds import Step
 from typhoon.games.bfm.state import Battle
 
 
-def position_at(phase: str, turn: int, units: dict[str, str], control: dict[str, str] | None = None):
-    """A 2009 position in ``phase`` of ``turn`` with ``units`` (unit: hex, full strength)."""
-    doc = {"options": {"edition": "2009"}, "turn": turn, "phase": phase,
+def position_at(phase: str, turn: int, units: dict[str, str], control: dict[str, str] | None = None,
+                edition: str = "2009"):
+    """A position of ``edition`` in ``phase`` of ``turn`` with ``units`` (unit: hex, full strength)."""
+    doc = {"options": {"edition": edition}, "turn": turn, "phase": phase,
            "units": {u: {"hex": h, "reduced": False} for u, h in units.items()}}
     st = position.from_json(doc)
     for h, side in (control or {}).items():
@@ -95,6 +96,23 @@ def test_the_panzers_drive_on_the_side_of_moscow_no_river_covers():
     # the same two units with the panzer across the river as well: no effect
     st.put("LVII", "1002" if at["XXXIV"] != "1002" else "1003")
     assert combat.battle_odds(st, "1103", ["LVII", "XXXIV"]).column is None
+
+
+def test_g_axis_all_sends_the_infantry_round_to_the_side_no_river_covers_only_in_1986():
+    # Turn 5, German Movement Phase; 10A holds Moscow (1103), every other city is German. XXXIV
+    # (infantry, 0802) can reach 1002, across the Moskva from Moscow, or 1102, on the side no
+    # river covers (map data; an attack made only across a river is one column worse, 9.2). In
+    # every style the infantry presses on Moscow itself (g_axis 1: only the panzers go round).
+    # With g_axis_all (tried in session 58 and left off) it goes round too where only Moscow
+    # decides (1986, 5.0), and still presses on Moscow in 2009, where the draw needs the other
+    # cities (5.0).
+    on = {"knob_g_axis_all": 1}
+    for edition, knobs, to in (("2009", {}, "1002"), ("1986", {}, "1002"), ("1986", on, "1102"), ("2009", on, "1002")):
+        st = position_at("german_movement", 5, {"XXXIV": "0802", "10A": "1103"}, german_but(), edition)
+        plan = HeuristicPlayer(seed=0, **knobs).plan_movement(st, "german")
+        assert [a.to for a in plan if a.unit == "XXXIV"] == [to], (edition, knobs, plan)
+    data = st.data
+    assert frozenset(("1002", "1103")) in data.rivers and frozenset(("1102", "1103")) not in data.rivers
 
 
 def _reduced(st, unit: str):

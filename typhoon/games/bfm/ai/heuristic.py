@@ -108,6 +108,8 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: left off: 0): pull of a German city a Soviet unit could re-enter, last German move (2009).
 #: ``g_axis``: while Moscow is Soviet, the drive is on the hexes next to Moscow that no river
 #: covers (9.2) instead of Moscow itself: 1 for the panzers, 2 for every unit, 0 for none.
+#: ``g_axis_all`` (session 58, tried and left off: 0): where Moscow alone decides (1986, 5.0: no
+#: city is needed for a draw), every unit drives round, as with ``g_axis`` 2.
 #: ``g_wait_mud``: the German neither attacks nor enters a Soviet Moscow while a mud turn is
 #: still to come (12.1: one hex a phase, no support could reach a lone raider there; 5.0 counts
 #: Moscow only at the end); the aggressive style still raids (the population's variety).
@@ -157,6 +159,7 @@ _STANDARD: dict[str, float] = {
     "g_last_cities": 1.0, "plan_lookahead": 6.0, "g_shield": 8.0, "g_shield_turns": 1.0,
     "g_detour": 0.0, "g_flank": 20.0, "g_flank_turns": 2.0, "g_keep": 1.0, "g_relieve": 3.0,
     "s_keep": 1.0, "s_keep_turns": 1.0, "g_open_clear": 0.0, "s_sit": 0.0, "s_sit_turns": 2.0,
+    "g_axis_all": 0.0,
 }
 STYLES: dict[str, dict[str, float]] = {
     "standard": _STANDARD,
@@ -379,6 +382,8 @@ class HeuristicPlayer:
         # 9.2: Moscow attacked only across the Moskva is one column harder: the panzers (g_axis 1)
         # drive round to the side no river covers, the infantry presses on Moscow itself
         axis = g["to_open"] if knobs["g_axis"] and not moscow_held else None
+        # g_axis_all: where Moscow alone decides (1986, 5.0) every unit goes round, not only the panzers
+        every_axis = knobs["g_axis"] >= 2 or bool(knobs["g_axis_all"] and not g["draw_cities"])
         raid_barred = self._moscow_barred(state)
         # the last assault on a Soviet Moscow: the panzers next to it before combat (g_final)
         final = knobs["g_final"] if last and before_combat and not moscow_held else 0.0
@@ -404,7 +409,7 @@ class HeuristicPlayer:
             best, best_score = here, None
             if draw_only:  # g_last_cities: where this unit ends is the draw's, not the drive's
                 best = self._hex_for_the_draw(state, here, reach, occupied, must_hold)
-            toward = axis if axis is not None and (knobs["g_axis"] >= 2 or spec.kind == "panzer") else to_m
+            toward = axis if axis is not None and (every_axis or spec.kind == "panzer") else to_m
             for h in () if draw_only else reach:
                 if h != here and h in occupied or h == data.moscow and raid_barred:
                     continue
