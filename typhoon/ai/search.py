@@ -46,7 +46,11 @@ end of the game on the decisions the policy says should see it (optional
 ``policy.to_the_end(game)``). The same seed gives the same
 choices. A game whose playouts cost far more than Battle for Moscow's changes some fields of a
 level's budget (the package's ``search_budgets``), so that each level keeps its decision time
-there too (docs/ai.md, "Search in the other games").
+there too (docs/ai.md, "Search in the other games"). A package may also give a level's own
+policies options of their own (``own_options``: keyword options of the policy for the searcher's
+own plans, own single decisions and own side in the playouts, never for the opponents it
+plays out), so that what it has measured better for its own play does not change its model of
+the other side.
 """
 
 from __future__ import annotations
@@ -110,6 +114,11 @@ class Budget:
     # ``policy.to_the_end(game)``), playouts run to the end of the game, not ``horizon`` phases:
     # a won or lost game instead of the evaluation's guess where the last turns decide it
     to_the_end: bool = False
+    # keyword options of the searcher's own policies: its own candidate and single decisions,
+    # its candidates' plans and its own side in the playouts; never the playout opponents (the
+    # search's model of the other side) nor the opponent fit (``model_gate``). A package sets
+    # them per level (``search_budgets``): Battle for Moscow's search-hard German, session 59
+    own_options: tuple[tuple[str, Any], ...] = ()
 
 
 LEVELS = {
@@ -180,7 +189,8 @@ class SearchPlayer:
         self.package = registry.get(game)
         self.policy = policy_factory(game)
         self.rng = random.Random(seed)
-        self.base = self.policy(seed=seed, noise=self.budget.play_noise)
+        self._seed = seed
+        self.base = self._own_policy(seed, self.budget.play_noise)
         pop = getattr(self.base, "population", None)
         self.styles: list[dict[str, Any]] = list(pop()) if pop is not None and self.budget.population else []
         self._plan: list[Any] = []
@@ -197,7 +207,10 @@ class SearchPlayer:
         self.stats["decisions"] += 1
         if self.level is not None and game.options != self._options:
             self._options = dict(game.options)
+            own = self.budget.own_options
             self.budget = level_budget(self.level, self.game_name, game.options)
+            if self.budget.own_options != own:
+                self.base = self._own_policy(self._seed, self.budget.play_noise)
         if self._plan and self._expect == self._position(game):
             return self._next(game)
         self._plan = []
@@ -342,7 +355,7 @@ class SearchPlayer:
             else:
                 noise = b.noise * (0.5 + (k % 3) * 0.5)
                 style = self.rng.choice(self.styles) if self.styles else {}
-            pol = self.policy(seed=self.rng.randrange(2**31), noise=noise, **style)
+            pol = self._own_policy(self.rng.randrange(2**31), noise, style)
             plan = self._own_plan(world, pol)
             key = tuple(str(a) for a in plan)
             if plan and key not in seen:
@@ -402,6 +415,11 @@ class SearchPlayer:
         return float(self.package.evaluate(g.state, me))
 
 
+    def _own_policy(self, seed: int, noise: float, style: dict[str, Any] | None = None) -> Any:
+        """The policy as the searcher's own side plays it: with ``style`` and the level's
+        ``own_options`` (``Budget``)."""
+        return self.policy(seed=seed, noise=noise, **(style or {}), **dict(self.budget.own_options))
+
     def _playout_policy(self, own: bool, rng: random.Random) -> Any:
         """A playout policy: the searcher's own side plays the policy with a little noise; the
         opponent is drawn from the population (a style and a noise level), never one fixed
@@ -410,9 +428,9 @@ class SearchPlayer:
         b = self.budget
         seed = rng.randrange(2**31)
         if not b.population:
-            return self.policy(seed=seed, noise=b.rollout_noise)
+            return self._own_policy(seed, b.rollout_noise) if own else self.policy(seed=seed, noise=b.rollout_noise)
         if own:
-            return self.policy(seed=seed, noise=b.own_noise)
+            return self._own_policy(seed, b.own_noise)
         if not self.styles:
             return self.policy(seed=seed, noise=rng.choice(b.opponent_noise))
         style = rng.choice([{}] + self.styles)
