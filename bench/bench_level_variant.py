@@ -3,7 +3,9 @@ game by game with the level as shipped: does the change win games the level does
 
 An experiment harness, not a player: the variant is the level's budget (``level_budget``) with
 ``--set FIELD=VALUE`` applied (any field of ``typhoon.ai.search.Budget``, e.g.
-``gated_anchor_z=0``), registered under a name in this process only. A variant that changes no
+``gated_anchor_z=0``) and ``--own NAME=VALUE`` added to its ``own_options`` (a keyword option
+of the level's own policies only, never of the opponents it plays out, e.g. the heuristic's
+``knob_g_axis_all=1``: docs/ai.md, session 59), registered under a name in this process only. A variant that changes no
 decision plays the very games of the level (the player's seed is the game's, as in
 ``typhoon tournament``): so with ``--baseline`` the shipped level plays the same games too, and
 the harness prints the games won only by the variant and only by the level. Run it with
@@ -30,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from typhoon.ai.base import HUMAN, is_player_name, player_names, register  # noqa: E402
 from typhoon.ai.match import play_game  # noqa: E402
-from typhoon.ai.search import LEVELS, Budget, SearchPlayer, level_budget  # noqa: E402
+from typhoon.ai.search import LEVELS, Budget, SearchPlayer, level_budget, policy_factory  # noqa: E402
 from typhoon.core.errors import ParseError  # noqa: E402
 from typhoon.games import registry  # noqa: E402
 
@@ -62,6 +64,26 @@ def parse_set(texts: list[str]) -> dict[str, object]:
         except ValueError:
             raise SystemExit(f"--set {text!r}: {value!r} is not a number, none, or numbers joined by /") from None
     return out
+
+
+def parse_own(texts: list[str], level: str) -> tuple[tuple[str, float], ...]:
+    """``NAME=VALUE`` pairs as keyword options of the level's own policies (``own_options``),
+    after the level's own; each is tried on the game's policy first, so a name it does not take
+    is refused here and not in a worker."""
+    own: dict[str, float] = dict(level_budget(level, "bfm").own_options)
+    for text in texts:
+        name, eq, value = text.partition("=")
+        try:
+            own[name] = float(value)
+        except ValueError:
+            raise SystemExit(f"--own {text!r}: expected knob_NAME=NUMBER (a heuristic knob), e.g. knob_g_axis_all=1") from None
+        if not eq or not name.startswith("knob_"):  # the heuristic takes other keywords silently
+            raise SystemExit(f"--own {text!r}: expected knob_NAME=NUMBER (a heuristic knob), e.g. knob_g_axis_all=1")
+        try:
+            policy_factory("bfm")(seed=0, **{name: own[name]})
+        except (TypeError, ValueError) as e:
+            raise SystemExit(f"--own {text!r}: {e}") from None
+    return tuple(own.items())
 
 
 def seeds_of(text: str) -> list[int]:
@@ -103,6 +125,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--level", default="search-hard")
     ap.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE", help="a Budget field of the variant")
+    ap.add_argument("--own", action="append", default=[], metavar="NAME=VALUE",
+                    help="a keyword option of the variant's own policies only (Budget.own_options), "
+                         "e.g. knob_g_axis_all=1")
     ap.add_argument("--side", choices=("german", "soviet", "both"), default="both", help="the variant's side")
     ap.add_argument("--opponents", default="heuristic")
     ap.add_argument("--seeds", default="100000-100009,200000-200009,300000-300009", help="FIRST-LAST[,FIRST-LAST...]")
@@ -118,6 +143,8 @@ def main() -> None:
     changes = parse_set(args.set)
     if args.level not in LEVELS:
         raise SystemExit(f"--level {args.level!r}: not a search level; levels: {list(LEVELS)}")
+    if args.own:
+        changes["own_options"] = parse_own(args.own, args.level)
     opponents = args.opponents.split(",")  # any computer player, offered or only accepted by name
     unknown = [o for o in opponents if o == HUMAN or not is_player_name(o, "bfm")]
     if unknown:

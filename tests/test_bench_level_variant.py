@@ -36,6 +36,22 @@ def test_a_bad_field_is_refused(harness, text, says):
         harness.parse_set([text])
 
 
+def test_own_options_are_the_heuristics_knobs_for_the_levels_own_policies(harness):
+    assert harness.parse_own(["knob_g_axis_all=1", "knob_drive=8"], "search-hard") == (
+        ("knob_g_axis_all", 1.0), ("knob_drive", 8.0))
+
+
+@pytest.mark.parametrize("text, says", [
+    ("knob_nope=1", "unknown heuristic knob 'nope'"),
+    ("g_axis_all=1", "expected knob_NAME=NUMBER"),  # the heuristic would ignore it silently
+    ("knob_g_axis_all=on", "expected knob_NAME=NUMBER"),
+    ("knob_g_axis_all", "expected knob_NAME=NUMBER"),
+])
+def test_a_bad_own_option_is_refused_before_any_game(harness, text, says):
+    with pytest.raises(SystemExit, match=says):
+        harness.parse_own([text], "search-hard")
+
+
 def test_a_variant_that_changes_nothing_plays_the_levels_own_game(harness):
     job = ("search-easy", "soviet", "heuristic", "2009", 4)
     variant = harness.play((job[0], {}, *job[1:]))

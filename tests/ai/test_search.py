@@ -309,6 +309,38 @@ def test_a_robust_search_refuses_a_plan_that_only_wins_against_one_style_of_oppo
     assert plays(True, {"ring": 0.3, "line": 0.05}) == cands[1][0]
 
 
+def test_own_options_reach_the_searchers_own_policies_and_never_its_playout_opponents():
+    """``Budget.own_options``: the searcher's own candidate and single decisions, its candidate
+    plans and its own side in the playouts are the policy made with them; the playout opponents
+    (the search's model of the other side) never are."""
+    import random
+    from dataclasses import replace
+
+    from typhoon.ai.search import LEVELS, SearchPlayer
+
+    budget = replace(LEVELS["search-normal"], own_options=(("knob_g_axis_all", 1.0),))
+    player = SearchPlayer(seed=1, budget=budget)
+    assert player.base.knobs["g_axis_all"] == 1.0
+    rng = random.Random(0)
+    assert {p.knobs["g_axis_all"] for p in (player._playout_policy(True, rng) for _ in range(10))} == {1.0}
+    others = [player._playout_policy(False, rng) for _ in range(60)]
+    assert {p.knobs["g_axis_all"] for p in others} == {0.0} and len({p.style for p in others}) == 4
+    made: list[dict] = []
+    real = player.policy
+
+    def recording(seed: int = 0, noise: float = 0.0, **kw):
+        made.append(kw)
+        return real(seed=seed, noise=noise, **kw)
+
+    player.policy = recording
+    game = Game(RULES, {"edition": "1986"}, 3, keep_history=False)
+    player._candidates(game, game.current_player)
+    assert made and all(kw.get("knob_g_axis_all") == 1.0 for kw in made)  # every candidate plan
+    assert {kw.get("style", "standard") for kw in made} == {"standard", "aggressive", "cautious", "contact"}
+    # a level without them: the policy as it is
+    assert SearchPlayer(seed=1, budget=LEVELS["search-normal"]).base.knobs["g_axis_all"] == 0.0
+
+
 def test_play_noise_is_the_noise_of_the_searchers_own_policy():
     """``Budget.play_noise`` (search-easy: mistakes by design): the searcher's own policy, its
     own candidate and its single decisions are the policy made with that noise; the noise-free

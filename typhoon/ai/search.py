@@ -116,8 +116,9 @@ class Budget:
     to_the_end: bool = False
     # keyword options of the searcher's own policies: its own candidate and single decisions,
     # its candidates' plans and its own side in the playouts; never the playout opponents (the
-    # search's model of the other side) nor the opponent fit (``model_gate``). A package sets
-    # them per level (``search_budgets``): Battle for Moscow's search-hard German, session 59
+    # search's model of the other side) nor the opponent fit (``model_gate``). A package may set
+    # them per level (``search_budgets``); none does (Battle for Moscow's search-hard German with
+    # the heuristic's ``g_axis_all``, not kept: docs/ai.md, session 59)
     own_options: tuple[tuple[str, Any], ...] = ()
 
 

@@ -45,22 +45,6 @@ SEARCHED_SIDES = frozenset({"soviet"})
 MODELLED_SIDES = frozenset({"german"})
 
 
-# The options of a search level's own policies (``Budget.own_options``: its own plans, single
-# decisions and side in the playouts; never the opponents it plays out). search-hard's German
-# drives every unit round to the side of Moscow no river covers where Moscow alone decides
-# (heuristic knob ``g_axis_all``; 1986, 5.0): on seeds held out from the choice it won 44 of 50
-# games against the heuristic's Soviet where it won 36, and 23 against the capital baseline
-# where it won 18; the same knob in the heuristic itself, which search-hard's Soviet plays out
-# as its German opponent, lost Soviet games (docs/ai.md, sessions 58 and 59).
-OWN_OPTIONS: dict[str, tuple[tuple[str, Any], ...]] = {"search-hard": (("knob_g_axis_all", 1.0),)}
-
-
-def search_budgets() -> dict[str, dict[str, Any]]:
-    """Search level -> the budget fields Battle for Moscow sets (the package's
-    ``search_budgets``): the levels' ``OWN_OPTIONS``."""
-    return {level: {"own_options": own} for level, own in OWN_OPTIONS.items()}
-
-
 def search_kind(game: Game) -> str:
     """The kind of search a decision gets (module docstring)."""
     state = game.state
