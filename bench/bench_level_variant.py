@@ -5,7 +5,9 @@ An experiment harness, not a player: the variant is the level's budget (``level_
 ``--set FIELD=VALUE`` applied (any field of ``typhoon.ai.search.Budget``, e.g.
 ``gated_anchor_z=0``) and ``--own NAME=VALUE`` added to its ``own_options`` (a keyword option
 of the level's own policies only, never of the opponents it plays out, e.g. the heuristic's
-``knob_g_axis_all=1``: docs/ai.md, session 59), registered under a name in this process only. A variant that changes no
+``knob_g_axis_all=1``) and ``--extra NAME=VALUE[,...]`` one more candidate plan of its own (the policy
+with those knobs, ``extra_candidates``; docs/ai.md, session 59), registered under a name in this
+process only. A variant that changes no
 decision plays the very games of the level (the player's seed is the game's, as in
 ``typhoon tournament``): so with ``--baseline`` the shipped level plays the same games too, and
 the harness prints the games won only by the variant and only by the level. Run it with
@@ -66,24 +68,34 @@ def parse_set(texts: list[str]) -> dict[str, object]:
     return out
 
 
-def parse_own(texts: list[str], level: str) -> tuple[tuple[str, float], ...]:
-    """``NAME=VALUE`` pairs as keyword options of the level's own policies (``own_options``),
-    after the level's own; each is tried on the game's policy first, so a name it does not take
-    is refused here and not in a worker."""
-    own: dict[str, float] = dict(level_budget(level, "bfm").own_options)
+def parse_knobs(texts: list[str], flag: str = "--own") -> tuple[tuple[str, float], ...]:
+    """``knob_NAME=NUMBER`` pairs as keyword options of the game's policy, each tried on the policy
+    first, so a name it does not take is refused here and not in a worker."""
+    out: dict[str, float] = {}
     for text in texts:
         name, eq, value = text.partition("=")
         try:
-            own[name] = float(value)
+            out[name] = float(value)
         except ValueError:
-            raise SystemExit(f"--own {text!r}: expected knob_NAME=NUMBER (a heuristic knob), e.g. knob_g_axis_all=1") from None
+            raise SystemExit(f"{flag} {text!r}: expected knob_NAME=NUMBER (a heuristic knob), e.g. knob_g_axis_all=1") from None
         if not eq or not name.startswith("knob_"):  # the heuristic takes other keywords silently
-            raise SystemExit(f"--own {text!r}: expected knob_NAME=NUMBER (a heuristic knob), e.g. knob_g_axis_all=1")
+            raise SystemExit(f"{flag} {text!r}: expected knob_NAME=NUMBER (a heuristic knob), e.g. knob_g_axis_all=1")
         try:
-            policy_factory("bfm")(seed=0, **{name: own[name]})
+            policy_factory("bfm")(seed=0, **{name: out[name]})
         except (TypeError, ValueError) as e:
-            raise SystemExit(f"--own {text!r}: {e}") from None
-    return tuple(own.items())
+            raise SystemExit(f"{flag} {text!r}: {e}") from None
+    return tuple(out.items())
+
+
+def parse_own(texts: list[str], level: str) -> tuple[tuple[str, float], ...]:
+    """``--own``: options of the level's own policies (``own_options``), after the level's own."""
+    return tuple({**dict(level_budget(level, "bfm").own_options), **dict(parse_knobs(texts))}.items())
+
+
+def parse_extra(texts: list[str], level: str) -> tuple[tuple[tuple[str, float], ...], ...]:
+    """``--extra``: one more candidate plan each (``extra_candidates``), knobs joined by commas,
+    after the level's own."""
+    return (*level_budget(level, "bfm").extra_candidates, *(parse_knobs(t.split(","), "--extra") for t in texts))
 
 
 def seeds_of(text: str) -> list[int]:
@@ -128,6 +140,9 @@ def main() -> None:
     ap.add_argument("--own", action="append", default=[], metavar="NAME=VALUE",
                     help="a keyword option of the variant's own policies only (Budget.own_options), "
                          "e.g. knob_g_axis_all=1")
+    ap.add_argument("--extra", action="append", default=[], metavar="NAME=VALUE[,NAME=VALUE]",
+                    help="one more candidate plan of the variant's own, the policy with these knobs "
+                         "(Budget.extra_candidates), e.g. knob_g_axis_all=1")
     ap.add_argument("--side", choices=("german", "soviet", "both"), default="both", help="the variant's side")
     ap.add_argument("--opponents", default="heuristic")
     ap.add_argument("--seeds", default="100000-100009,200000-200009,300000-300009", help="FIRST-LAST[,FIRST-LAST...]")
@@ -145,6 +160,8 @@ def main() -> None:
         raise SystemExit(f"--level {args.level!r}: not a search level; levels: {list(LEVELS)}")
     if args.own:
         changes["own_options"] = parse_own(args.own, args.level)
+    if args.extra:
+        changes["extra_candidates"] = parse_extra(args.extra, args.level)
     opponents = args.opponents.split(",")  # any computer player, offered or only accepted by name
     unknown = [o for o in opponents if o == HUMAN or not is_player_name(o, "bfm")]
     if unknown:

@@ -120,6 +120,10 @@ class Budget:
     # them per level (``search_budgets``); none does (Battle for Moscow's search-hard German with
     # the heuristic's ``g_axis_all``, not kept: docs/ai.md, session 59)
     own_options: tuple[tuple[str, Any], ...] = ()
+    # candidate plans of the searcher's own besides the population's: each a keyword set of the
+    # policy (with ``own_options``), made after the styles' plans; never a playout policy, so the
+    # search plays one only where its playouts find it better than the policy's own plan
+    extra_candidates: tuple[tuple[tuple[str, Any], ...], ...] = ()
 
 
 LEVELS = {
@@ -346,22 +350,33 @@ class SearchPlayer:
         seen = set()
         # hidden values: the plans are made on one determinisation (the searcher's own draw)
         world = game if game.perfect_information else determinise(game, me, random.Random(self.rng.randrange(2**31)))
-        # the policy's own plan, one plan per style of its population, then noisy plans
-        kinds: list[tuple[float, dict[str, Any]]] = [(b.play_noise, {})] + [(b.play_noise, st) for st in self.styles]
-        for k in range(b.candidates * 2):
-            if len(out) >= b.candidates:
-                break
-            if k < len(kinds):
-                noise, style = kinds[k]
-            else:
-                noise = b.noise * (0.5 + (k % 3) * 0.5)
-                style = self.rng.choice(self.styles) if self.styles else {}
-            pol = self._own_policy(self.rng.randrange(2**31), noise, style)
+
+        def add(pol: Any) -> None:
             plan = self._own_plan(world, pol)
             key = tuple(str(a) for a in plan)
             if plan and key not in seen:
                 seen.add(key)
                 out.append(plan)
+
+        # the policy's own plan, one plan per style of its population, the level's extra
+        # candidates (``Budget.extra_candidates``: made with the player's own seed, so an extra
+        # plan that is one of the others changes nothing), then noisy plans
+        kinds: list[tuple[float, dict[str, Any]]] = [(b.play_noise, {})] + [(b.play_noise, st) for st in self.styles]
+        for k in range(b.candidates * 2):
+            if len(out) >= b.candidates:
+                break
+            if k == len(kinds):
+                for extra in b.extra_candidates:
+                    if len(out) < b.candidates:
+                        add(self._own_policy(self._seed, b.play_noise, dict(extra)))
+                if len(out) >= b.candidates:
+                    break
+            if k < len(kinds):
+                noise, style = kinds[k]
+            else:
+                noise = b.noise * (0.5 + (k % 3) * 0.5)
+                style = self.rng.choice(self.styles) if self.styles else {}
+            add(self._own_policy(self.rng.randrange(2**31), noise, style))
         return out or [[self.base.choose(game)]]
 
     def _own_plan(self, game: Game, pol: Any) -> list[Any]:
@@ -419,7 +434,7 @@ class SearchPlayer:
     def _own_policy(self, seed: int, noise: float, style: dict[str, Any] | None = None) -> Any:
         """The policy as the searcher's own side plays it: with ``style`` and the level's
         ``own_options`` (``Budget``)."""
-        return self.policy(seed=seed, noise=noise, **(style or {}), **dict(self.budget.own_options))
+        return self.policy(seed=seed, noise=noise, **{**dict(self.budget.own_options), **(style or {})})
 
     def _playout_policy(self, own: bool, rng: random.Random) -> Any:
         """A playout policy: the searcher's own side plays the policy with a little noise; the
