@@ -144,9 +144,11 @@ def test_a_game_changes_only_the_budget_fields_it_names():
     from typhoon.games import registry
     from typhoon.ai.search import LEVELS, level_budget
 
-    for level in LEVELS:
-        assert make_player(level, "bfm", seed=1).budget == LEVELS[level]
-    for game, options in (("mc", {}), ("ot", {}), ("ot", {"scenario": "18.4"}), ("dom", {})):
+    for level in LEVELS:  # Battle for Moscow adds candidate plans to search-hard's, nothing else
+        budget = make_player(level, "bfm", seed=1).budget
+        assert replace(budget, extra_candidates=()) == LEVELS[level]
+        assert budget.extra_candidates == (((("knob_g_axis_all", 1.0),),) if level == "search-hard" else ())
+    for game, options in (("bfm", {}), ("mc", {}), ("ot", {}), ("ot", {"scenario": "18.4"}), ("dom", {})):
         own = registry.get(game).search_budgets(options)
         assert set(own) <= set(LEVELS) and own
         for level, fields in own.items():
@@ -339,6 +341,47 @@ def test_own_options_reach_the_searchers_own_policies_and_never_its_playout_oppo
     assert {kw.get("style", "standard") for kw in made} == {"standard", "aggressive", "cautious", "contact"}
     # a level without them: the policy as it is
     assert SearchPlayer(seed=1, budget=LEVELS["search-normal"]).base.knobs["g_axis_all"] == 0.0
+
+
+def _moscow_ring_position(edition: str) -> Game:
+    """Turn 5, German Movement Phase: 10A holds Moscow (1103), every other city German; XXXIV
+    (0802) can reach 1002, across the Moskva from Moscow, or 1102, on the side no river covers
+    (tests/ai/test_heuristic_attack.py: the heuristic's g_axis_all sends it to 1102 in 1986 only)."""
+    from typhoon.games.bfm import position
+
+    cities = ("0204", "0307", "0509", "0601", "0603", "0803", "0805", "0809", "1107", "1405")
+    doc = {"options": {"edition": edition}, "turn": 5, "phase": "german_movement",
+           "units": {u: {"hex": h, "reduced": False} for u, h in {"XXXIV": "0802", "10A": "1103"}.items()}}
+    st = position.from_json(doc)
+    for c in cities:
+        st.control[c] = "german"
+    return Game(RULES, {"edition": edition}, 5, state=st, keep_history=False)
+
+
+def test_an_extra_candidate_is_one_more_plan_and_never_a_playout_policy():
+    """``Budget.extra_candidates``: the policy with those options proposes one more plan, after
+    the styles' plans; where it is one of theirs (2009: the draw needs the other cities, 5.0, and
+    the knob does nothing) the candidates are the level's own, one for one; no playout policy
+    ever has the options."""
+    import random
+    from dataclasses import replace
+
+    from typhoon.ai.search import LEVELS, SearchPlayer
+
+    extra = replace(LEVELS["search-hard"], extra_candidates=((("knob_g_axis_all", 1.0),),))
+    for edition, more in (("1986", True), ("2009", False)):
+        game = _moscow_ring_position(edition)
+        plain = SearchPlayer(seed=3, budget=LEVELS["search-hard"])._candidates(game, "german")
+        player = SearchPlayer(seed=3, budget=extra)
+        with_extra = player._candidates(game, "german")
+        if more:  # the extra plan goes round, after the own and the styles' plans (here one)
+            styled = [str(a) for a in plain[0]]
+            assert styled == ["move XXXIV 1002", "end"]
+            assert [str(a) for a in with_extra[1]] == ["move XXXIV 1102", "end"] and with_extra[0] == plain[0]
+        else:
+            assert with_extra == plain
+        rng = random.Random(0)
+        assert all(p.knobs["g_axis_all"] == 0.0 for p in (player._playout_policy(own, rng) for own in (True, False) * 20))
 
 
 def test_play_noise_is_the_noise_of_the_searchers_own_policy():

@@ -18,7 +18,9 @@ legal actions, else ``"plan"``):
 
 Candidates come from a *population* of policies: the policy's own plan, then one plan per
 playing style the policy offers (optional ``policy.population()``: a list of keyword sets,
-e.g. Battle for Moscow's ``{"style": "aggressive"}``), then noisy plans of random styles.
+e.g. Battle for Moscow's ``{"style": "aggressive"}``), then the level's extra candidates (the
+policy with options of its own, ``Budget.extra_candidates``: plans the population never proposes,
+never a playout policy), then noisy plans of random styles.
 
 Each candidate is played out on copies of the game, with dice drawn by the searcher's own
 generator (never the game's: no peeking at future rolls), for ``horizon`` phase changes
@@ -122,7 +124,8 @@ class Budget:
     own_options: tuple[tuple[str, Any], ...] = ()
     # candidate plans of the searcher's own besides the population's: each a keyword set of the
     # policy (with ``own_options``), made after the styles' plans; never a playout policy, so the
-    # search plays one only where its playouts find it better than the policy's own plan
+    # search plays one only where its playouts find it better than the policy's own plan (a
+    # package sets them per level, ``search_budgets``: Battle for Moscow's search-hard, session 59)
     extra_candidates: tuple[tuple[tuple[str, Any], ...], ...] = ()
 
 

@@ -191,6 +191,13 @@ class BfmPackage(BasePackage):
         ai = _ai_module()
         return dict(getattr(ai, "PLAYERS", {})) if ai is not None else {}
 
+    def search_budgets(self, options: dict[str, Any] | None = None) -> dict[str, dict[str, Any]]:
+        """``typhoon.games.bfm.ai``'s ``search_budgets()`` (a level's extra candidate plans)
+        when the computer players are installed, else none."""
+        ai = _ai_module()
+        fn = getattr(ai, "search_budgets", None) if ai is not None else None
+        return dict(fn()) if callable(fn) else {}
+
     def encoding(self, options: dict[str, Any] | None = None) -> BfmEncoding:
         return BfmEncoding(BfmOptions.from_dict(self.normalise_options(options)))
 

@@ -45,6 +45,27 @@ SEARCHED_SIDES = frozenset({"soviet"})
 MODELLED_SIDES = frozenset({"german"})
 
 
+# Candidate plans a search level adds to its population's (``Budget.extra_candidates``: the
+# heuristic with these knobs; never a playout policy, so a level plays one only where its
+# playouts find it better than the heuristic's own plan, and only on the decisions it searches).
+# search-hard: the German driving every unit round to the side of Moscow no river covers where
+# Moscow alone decides (``g_axis_all``; 1986, 5.0), which the German searches only against a
+# Soviet its population models (``MODELLED_SIDES``). On seeds never played before, written down
+# first: 44 of 50 against the heuristic's Soviet where the level had won 39 (6 games better, 1
+# worse), the very games of the level against the four independent baselines (docs/ai.md,
+# session 59). The same knob in the heuristic itself, or in all of search-hard's own German
+# policies, lost games (sessions 58 and 59).
+EXTRA_CANDIDATES: dict[str, tuple[tuple[tuple[str, Any], ...], ...]] = {
+    "search-hard": ((("knob_g_axis_all", 1.0),),),
+}
+
+
+def search_budgets() -> dict[str, dict[str, Any]]:
+    """Search level -> the budget fields Battle for Moscow sets (the package's
+    ``search_budgets``): the levels' ``EXTRA_CANDIDATES``."""
+    return {level: {"extra_candidates": extra} for level, extra in EXTRA_CANDIDATES.items()}
+
+
 def search_kind(game: Game) -> str:
     """The kind of search a decision gets (module docstring)."""
     state = game.state
