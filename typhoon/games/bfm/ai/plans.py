@@ -52,9 +52,10 @@ MODELLED_SIDES = frozenset({"german"})
 # Moscow alone decides (``g_axis_all``; 1986, 5.0), which the German searches only against a
 # Soviet its population models (``MODELLED_SIDES``). On seeds never played before, written down
 # first: 44 of 50 against the heuristic's Soviet where the level had won 39 (6 games better, 1
-# worse), the very games of the level against the four independent baselines (docs/ai.md,
-# session 59). The same knob in the heuristic itself, or in all of search-hard's own German
-# policies, lost games (sessions 58 and 59).
+# worse), the very games of the level against the four independent baselines; against
+# search-normal's Soviet, which it models too, 37 of 80 for 38 (docs/ai.md, session 59). The
+# same knob in the heuristic itself, or in all of search-hard's own German policies, lost games
+# (sessions 58 and 59).
 EXTRA_CANDIDATES: dict[str, tuple[tuple[tuple[str, Any], ...], ...]] = {
     "search-hard": ((("knob_g_axis_all", 1.0),),),
 }
