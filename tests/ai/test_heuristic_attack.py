@@ -103,9 +103,9 @@ def test_g_axis_all_sends_the_infantry_round_to_the_side_no_river_covers_only_in
     # (infantry, 0802) can reach 1002, across the Moskva from Moscow, or 1102, on the side no
     # river covers (map data; an attack made only across a river is one column worse, 9.2). In
     # every style the infantry presses on Moscow itself (g_axis 1: only the panzers go round).
-    # With g_axis_all (tried in session 58 and left off) it goes round too where only Moscow
-    # decides (1986, 5.0), and still presses on Moscow in 2009, where the draw needs the other
-    # cities (5.0).
+    # With g_axis_all (0 in every style; search-hard's extra German plan, session 59) it goes
+    # round too where only Moscow decides (1986, 5.0), and still presses on Moscow in 2009, where
+    # the draw needs the other cities (5.0).
     on = {"knob_g_axis_all": 1}
     for edition, knobs, to in (("2009", {}, "1002"), ("1986", {}, "1002"), ("1986", on, "1102"), ("2009", on, "1002")):
         st = position_at("german_movement", 5, {"XXXIV": "0802", "10A": "1103"}, german_but(), edition)

@@ -347,14 +347,9 @@ def _moscow_ring_position(edition: str) -> Game:
     """Turn 5, German Movement Phase: 10A holds Moscow (1103), every other city German; XXXIV
     (0802) can reach 1002, across the Moskva from Moscow, or 1102, on the side no river covers
     (tests/ai/test_heuristic_attack.py: the heuristic's g_axis_all sends it to 1102 in 1986 only)."""
-    from typhoon.games.bfm import position
+    from test_heuristic_attack import german_but, position_at  # this folder's module
 
-    cities = ("0204", "0307", "0509", "0601", "0603", "0803", "0805", "0809", "1107", "1405")
-    doc = {"options": {"edition": edition}, "turn": 5, "phase": "german_movement",
-           "units": {u: {"hex": h, "reduced": False} for u, h in {"XXXIV": "0802", "10A": "1103"}.items()}}
-    st = position.from_json(doc)
-    for c in cities:
-        st.control[c] = "german"
+    st = position_at("german_movement", 5, {"XXXIV": "0802", "10A": "1103"}, german_but(), edition)
     return Game(RULES, {"edition": edition}, 5, state=st, keep_history=False)
 
 

@@ -365,20 +365,18 @@ class SearchPlayer:
         # candidates (``Budget.extra_candidates``: made with the player's own seed, so an extra
         # plan that is one of the others changes nothing), then noisy plans
         kinds: list[tuple[float, dict[str, Any]]] = [(b.play_noise, {})] + [(b.play_noise, st) for st in self.styles]
-        for k in range(b.candidates * 2):
+        tries = b.candidates * 2
+        for noise, style in kinds[:tries]:
+            if len(out) < b.candidates:
+                add(self._own_policy(self.rng.randrange(2**31), noise, style))
+        for extra in b.extra_candidates if len(kinds) < tries else ():
+            if len(out) < b.candidates:
+                add(self._own_policy(self._seed, b.play_noise, dict(extra)))
+        for k in range(len(kinds), tries):
             if len(out) >= b.candidates:
                 break
-            if k == len(kinds):
-                for extra in b.extra_candidates:
-                    if len(out) < b.candidates:
-                        add(self._own_policy(self._seed, b.play_noise, dict(extra)))
-                if len(out) >= b.candidates:
-                    break
-            if k < len(kinds):
-                noise, style = kinds[k]
-            else:
-                noise = b.noise * (0.5 + (k % 3) * 0.5)
-                style = self.rng.choice(self.styles) if self.styles else {}
+            noise = b.noise * (0.5 + (k % 3) * 0.5)
+            style = self.rng.choice(self.styles) if self.styles else {}
             add(self._own_policy(self.rng.randrange(2**31), noise, style))
         return out or [[self.base.choose(game)]]
 

@@ -188,14 +188,12 @@ class BfmPackage(BasePackage):
     # -- computer players and research -----------------------------------------------------
     def players(self) -> dict[str, PlayerFactory]:
         """The computer players of ``typhoon.games.bfm.ai`` (``PLAYERS``), imported on demand."""
-        ai = _ai_module()
-        return dict(getattr(ai, "PLAYERS", {})) if ai is not None else {}
+        return dict(_from_ai("PLAYERS", {}))
 
     def search_budgets(self, options: dict[str, Any] | None = None) -> dict[str, dict[str, Any]]:
         """``typhoon.games.bfm.ai``'s ``search_budgets()`` (a level's extra candidate plans)
         when the computer players are installed, else none."""
-        ai = _ai_module()
-        fn = getattr(ai, "search_budgets", None) if ai is not None else None
+        fn = _from_ai("search_budgets")
         return dict(fn()) if callable(fn) else {}
 
     def encoding(self, options: dict[str, Any] | None = None) -> BfmEncoding:
@@ -204,13 +202,18 @@ class BfmPackage(BasePackage):
     def evaluate(self, state: BfmState, side: str) -> float:
         """``typhoon.games.bfm.ai.evaluate`` when the computer players provide one, else the
         outcome (0.5 while the game is on)."""
-        ai = _ai_module()
-        fn = getattr(ai, "evaluate", None) if ai is not None else None
+        fn = _from_ai("evaluate")
         if fn is not None and not callable(fn):
             fn = getattr(fn, "evaluate", None)  # a module ``ai/evaluate.py`` with ``evaluate()``
         if callable(fn):
             return float(fn(state, side))
         return super().evaluate(state, side)
+
+
+def _from_ai(name: str, default: Any = None) -> Any:
+    """``name`` of ``typhoon.games.bfm.ai`` (``_ai_module``), ``default`` without it."""
+    ai = _ai_module()
+    return getattr(ai, name, default) if ai is not None else default
 
 
 def _ai_module() -> Any:

@@ -109,8 +109,9 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: ``g_axis``: while Moscow is Soviet, the drive is on the hexes next to Moscow that no river
 #: covers (9.2) instead of Moscow itself: 1 for the panzers, 2 for every unit, 0 for none.
 #: ``g_axis_all`` (session 58, tried and left off: 0): where Moscow alone decides (1986, 5.0: no
-#: city is needed for a draw), every unit drives round, as with ``g_axis`` 2 (session 59: in
-#: search-hard's own German policies alone, ``Budget.own_options``, not kept either).
+#: city is needed for a draw), every unit drives round, as with ``g_axis`` 2. Session 59: one more
+#: candidate plan of search-hard's German (``plans.EXTRA_CANDIDATES``), kept; in all its own
+#: German policies (``Budget.own_options``), not kept.
 #: ``g_wait_mud``: the German neither attacks nor enters a Soviet Moscow while a mud turn is
 #: still to come (12.1: one hex a phase, no support could reach a lone raider there; 5.0 counts
 #: Moscow only at the end); the aggressive style still raids (the population's variety).
