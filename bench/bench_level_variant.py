@@ -13,6 +13,13 @@ decision plays the very games of the level (the player's seed is the game's, as 
 the harness prints the games won only by the variant and only by the level. Run it with
 ``PYTHONHASHSEED=0``, as the tournaments of docs/ai.md were, to play their games.
 
+``--journal FILE`` keeps the shipped level's games (``typhoon.ai.parallel.Journal``, the games
+file of ``typhoon tournament --out``, each game with the hash of the code that played it): a
+game FILE holds from this very code is taken from it, not played again, and the others are
+played and added. So the level's games are played once for every variant screened on them while
+the code stays the same, and a tournament's games file of the same seeds serves as well (its
+games are these: the same players, edition and seed); a change to the code plays them again.
+
     PYTHONHASHSEED=0 .venv/bin/python bench/bench_level_variant.py --level search-hard \\
         --set decisive=4 --side soviet --opponents heuristic \\
         --seeds 100000-100009,200000-200009,300000-300009 --baseline --jobs 2
@@ -34,8 +41,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from typhoon.ai.base import HUMAN, is_player_name, player_names, register  # noqa: E402
 from typhoon.ai.match import play_game  # noqa: E402
+from typhoon.ai.parallel import Job, Journal  # noqa: E402
 from typhoon.ai.search import LEVELS, Budget, SearchPlayer, level_budget, policy_factory  # noqa: E402
-from typhoon.core.errors import ParseError  # noqa: E402
+from typhoon.core.errors import ParseError, TyphoonError  # noqa: E402
 from typhoon.games import registry  # noqa: E402
 
 # the module: the package's name ``evaluate`` is the function it exports
@@ -112,9 +120,25 @@ def use_weights(path: Path | None) -> None:
     evaluate.weights.cache_clear()
 
 
+def shipped_job(level: str, side: str, opponent: str, edition: str, seed: int) -> Job:
+    """The level as shipped on ``side`` against ``opponent``: the game a tournament of the two
+    plays with that edition and seed (``--journal``)."""
+    first, second = (level, opponent) if side == "german" else (opponent, level)
+    return Job(first, second, {"edition": edition}, seed, "bfm")
+
+
+def record(variant: bool, side: str, opponent: str, edition: str, seed: int, result: dict, cpu: float | None) -> dict:
+    """One line of ``--out``: the game's outcome for ``side`` (``result``: a GameResult's JSON,
+    or the part of it used here); ``cpu`` None for a game taken from ``--journal``."""
+    return {"variant": variant, "side": side, "opponent": opponent, "edition": edition, "seed": seed,
+            "won": result["winner"] == side, "draw": result["winner"] is None, "reason": result["reason"],
+            "actions": result["actions"], "cpu": cpu}
+
+
 def play(job: tuple) -> dict:
     """One game of the variant (``changes``; with the evaluation's weights of the file named
-    last in ``job``, if any) or of the level as shipped (``changes`` None)."""
+    last in ``job``, if any) or of the level as shipped (``changes`` None; its GameResult's JSON
+    under ``"result"``, in the form of a tournament's games file, for ``--journal``)."""
     level, changes, side, opponent, edition, seed, *weights = job
     use_weights(weights[0] if weights and changes is not None else None)
     name = level
@@ -128,9 +152,11 @@ def play(job: tuple) -> dict:
         _, result = play_game(first, second, {"edition": edition}, seed, game_name="bfm")
     finally:
         use_weights(None)
-    return {"variant": changes is not None, "side": side, "opponent": opponent, "edition": edition, "seed": seed,
-            "won": result.winner == side, "draw": result.winner is None, "reason": result.reason, "actions": result.actions,
-            "cpu": time.process_time() - cpu}
+    outcome = {"winner": result.winner, "reason": result.reason, "actions": result.actions}
+    out = record(changes is not None, side, opponent, edition, seed, outcome, time.process_time() - cpu)
+    if changes is None:  # parallel.run_job's form
+        out["result"] = {**result.to_json(), "options": {"edition": edition}}
+    return out
 
 
 def main() -> None:
@@ -148,6 +174,9 @@ def main() -> None:
     ap.add_argument("--seeds", default="100000-100009,200000-200009,300000-300009", help="FIRST-LAST[,FIRST-LAST...]")
     ap.add_argument("--editions", default="2009,1986")
     ap.add_argument("--baseline", action="store_true", help="also play the level as shipped on the same games")
+    ap.add_argument("--journal", metavar="FILE",
+                    help="with --baseline: the level's games from FILE where it holds them from this code "
+                         "(a typhoon tournament --out file too), the others played and added to it")
     ap.add_argument("--weights", type=Path, metavar="FILE",
                     help="the variant's leaf evaluation weights (eval_weights.json's format, e.g. written by "
                          "python -m typhoon.games.bfm.ai.evaluate --fit --out FILE); every player of a variant "
@@ -184,18 +213,40 @@ def main() -> None:
     sides = ("german", "soviet") if args.side == "both" else (args.side,)
     games = [(side, o, e, s) for side in sides for o in opponents for e in editions
              for s in seeds_of(args.seeds)]
+    if args.journal and not args.baseline:
+        raise SystemExit("--journal keeps the games of the level as shipped: give --baseline too")
+    try:
+        journal = Journal(args.journal) if args.journal else None
+    except TyphoonError as e:
+        raise SystemExit(f"--journal: {e}") from None
     versions = [changes, None] if args.baseline else [changes]
-    jobs = [(args.level, v, *g, args.weights) for v in versions for g in games]
-    results = []
+    jobs, results = [], []
+    for v in versions:
+        for g in games:
+            kept = journal.get(shipped_job(args.level, *g)) if journal and v is None else None
+            if kept is None:
+                jobs.append((args.level, v, *g, args.weights))
+            else:
+                results.append(record(False, *g, kept, None))
     out = open(args.out, "w") if args.out else None  # noqa: SIM115  (written game by game, as they end)
+    for r in results if out else ():
+        out.write(json.dumps(r) + "\n")
     with ProcessPoolExecutor(args.jobs) as pool:
         for r in pool.map(play, jobs):
+            played = r.pop("result", None)
+            if journal and played is not None:
+                journal.write(shipped_job(args.level, r["side"], r["opponent"], r["edition"], r["seed"]), played)
             results.append(r)
             if out:
                 out.write(json.dumps(r) + "\n")
                 out.flush()
     if out:
         out.close()
+    if journal:
+        journal.close()
+        print(f"--journal {args.journal}: {sum(r['cpu'] is None for r in results)} of the level's games taken "
+              f"from it, {sum(not r['variant'] and r['cpu'] is not None for r in results)} played and added"
+              + (f" ({journal.stale} of other code in it, not used)" if journal.stale else ""))
     score = {(r["variant"], r["side"], r["opponent"], r["edition"], r["seed"]): r["won"] + 0.5 * r["draw"] for r in results}
     cpu = sorted(r["cpu"] for r in results if r["variant"])
     weights = f" and the weights of {args.weights}" if args.weights else ""

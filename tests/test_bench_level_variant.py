@@ -46,7 +46,7 @@ def test_each_extra_is_one_more_candidate_of_knobs_joined_by_commas(harness):
         (("knob_g_axis_all", 1.0), ("knob_drive", 8.0)), (("knob_g_axis", 2.0),))
     # after the level's own (search-hard's, Battle for Moscow's plans.EXTRA_CANDIDATES)
     assert harness.parse_extra(["knob_g_axis=2"], "search-hard") == (
-        (("knob_g_axis_all", 1.0),), (("knob_g_axis", 2.0),))
+        (("knob_g_axis_all", 1.0),), (("knob_g_detour", 20.0),), (("knob_g_axis", 2.0),))
     with pytest.raises(SystemExit, match="--extra 'knob_nope=1': unknown heuristic knob 'nope'"):
         harness.parse_extra(["knob_g_axis=2,knob_nope=1"], "search-hard")
 
@@ -91,12 +91,53 @@ def test_a_variant_plays_with_the_weights_of_its_file_and_the_level_with_the_shi
 
     def game(*args, **kwargs):
         seen.append(harness.evaluate.WEIGHTS)
-        return None, SimpleNamespace(winner=None, reason="", actions=0)
+        return None, SimpleNamespace(winner=None, reason="", actions=0, to_json=dict)
 
     monkeypatch.setattr(harness, "play_game", game)
     harness.play(("search-normal", None, "soviet", "heuristic", "2009", 4, inverted))
     harness.play(("search-normal", {}, "soviet", "heuristic", "2009", 4, inverted))
     assert seen == [harness.SHIPPED_WEIGHTS, inverted]
+
+
+def run_harness(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(ROOT / "bench" / "bench_level_variant.py"), *args],
+                          capture_output=True, text=True, check=False, cwd=ROOT, timeout=600)
+
+
+def test_the_levels_games_are_played_once_for_this_code_and_a_tournaments_serve(tmp_path):
+    """``--journal``: the level as shipped plays a game once for this code; the next run takes it
+    from the file (the same outcome, no CPU time of its own), and a ``typhoon tournament --out``
+    file of the same game serves as well; a game played by other code is played again."""
+    from typhoon.ai.parallel import Journal
+    from typhoon.ai.tournament import tournament
+
+    common = ["--level", "search-easy", "--set", "play_noise=0", "--side", "soviet", "--opponents", "heuristic",
+              "--seeds", "4-4", "--editions", "2009", "--baseline", "--jobs", "1"]
+    path, first, again = tmp_path / "games.jsonl", tmp_path / "first.jsonl", tmp_path / "again.jsonl"
+    ran = run_harness(*common, "--journal", str(path), "--out", str(first))
+    assert ran.returncode == 0, ran.stderr
+    assert "0 of the level's games taken from it, 1 played and added" in ran.stdout
+    ran = run_harness(*common, "--journal", str(path), "--out", str(again))
+    assert "1 of the level's games taken from it, 0 played and added" in ran.stdout
+    lines = [[json.loads(x) for x in f.read_text().splitlines()] for f in (first, again)]
+    shipped = [next(r for r in rs if not r["variant"]) for rs in lines]
+    keys = ("side", "opponent", "edition", "seed", "won", "draw", "reason", "actions")
+    assert {k: shipped[0][k] for k in keys} == {k: shipped[1][k] for k in keys}
+    assert shipped[0]["cpu"] > 0 and shipped[1]["cpu"] is None and "result" not in shipped[0]
+    # the same game in a tournament's games file: heuristic (German) against search-easy, seed 4
+    games = tmp_path / "tournament.jsonl"
+    tournament(["heuristic", "search-easy"], 1, 4, {"edition": "2009"}, 1, journal=str(games))
+    ran = run_harness(*common, "--journal", str(games))
+    assert "1 of the level's games taken from it, 0 played and added" in ran.stdout
+    winner = next(json.loads(x)["result"]["winner"] for x in games.read_text().splitlines()
+                  if json.loads(x)["job"]["players"] == ["heuristic", "search-easy"])
+    assert shipped[0]["won"] == (winner == "soviet") and shipped[0]["draw"] == (winner is None)
+    # other code: the file's games are not this code's, so the level plays again
+    other = tmp_path / "other.jsonl"
+    other.write_text("".join(json.dumps({**json.loads(x), "code": "0" * 16}) + "\n" for x in path.read_text().splitlines()))
+    ran = run_harness(*common, "--journal", str(other))
+    assert "0 of the level's games taken from it, 1 played and added (1 of other code in it, not used)" in ran.stdout
+    assert len(Journal(other).done) == 1
 
 
 @pytest.mark.parametrize("args, says", [
@@ -107,6 +148,8 @@ def test_a_variant_plays_with_the_weights_of_its_file_and_the_level_with_the_shi
     (["--weights", "no-such-weights.json"], "--weights: cannot read the evaluation weights"),
     (["--weights", "README.md"], "--weights: cannot read the evaluation weights"),
     (["--weights", "pyproject.toml", "--editions", "1986"], "--weights: cannot read"),
+    (["--journal", "games.jsonl"], "--journal keeps the games of the level as shipped: give --baseline too"),
+    (["--journal", "README.md", "--baseline"], "--journal: README.md, line 1: not a game of a typhoon run"),
 ])
 def test_bad_arguments_are_named_before_any_game(args, says):
     out = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_level_variant.py"), *args],

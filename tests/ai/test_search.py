@@ -147,7 +147,8 @@ def test_a_game_changes_only_the_budget_fields_it_names():
     for level in LEVELS:  # Battle for Moscow adds candidate plans to search-hard's, nothing else
         budget = make_player(level, "bfm", seed=1).budget
         assert replace(budget, extra_candidates=()) == LEVELS[level]
-        assert budget.extra_candidates == (((("knob_g_axis_all", 1.0),),) if level == "search-hard" else ())
+        hard = ((("knob_g_axis_all", 1.0),), (("knob_g_detour", 20.0),))
+        assert budget.extra_candidates == (hard if level == "search-hard" else ())
     for game, options in (("bfm", {}), ("mc", {}), ("ot", {}), ("ot", {"scenario": "18.4"}), ("dom", {})):
         own = registry.get(game).search_budgets(options)
         assert set(own) <= set(LEVELS) and own
@@ -377,6 +378,30 @@ def test_an_extra_candidate_is_one_more_plan_and_never_a_playout_policy():
             assert with_extra == plain
         rng = random.Random(0)
         assert all(p.knobs["g_axis_all"] == 0.0 for p in (player._playout_policy(own, rng) for own in (True, False) * 20))
+
+
+def test_search_hards_far_city_plan_goes_to_orel_only_where_the_draw_needs_it():
+    """search-hard's second extra plan (``g_detour`` 20, session 60) is the heuristic that sends a
+    unit into a far Soviet city no Soviet unit guards. Turn 4, German Movement Phase: XXXIV next
+    to Orel (0809), which is Soviet with no Soviet unit within two hexes; every other city but
+    Moscow German. In 2009 the draw needs every city but Moscow (5.0) and a city is the last
+    entrant's (10.0): the plan enters Orel, the standard plan drives on. In 1986 Moscow alone
+    decides: the two plans are one, so the level's candidates are as without it."""
+    from test_heuristic_attack import german_but, position_at  # this folder's module
+
+    from typhoon.games.bfm.actions import Move
+    from typhoon.games.bfm.ai.heuristic import HeuristicPlayer
+
+    extra = make_player("search-hard", "bfm", seed=1).budget.extra_candidates[1]
+    assert extra == (("knob_g_detour", 20.0),)
+    for edition in ("2009", "1986"):
+        st = position_at("german_movement", 4, {"XXXIV": "0808", "10A": "1103"}, german_but("0809"), edition)
+        far = HeuristicPlayer(seed=0, **dict(extra)).plan_movement(st, "german")
+        standard = HeuristicPlayer(seed=0).plan_movement(st, "german")
+        if edition == "2009":
+            assert far == [Move("XXXIV", "0809")] and Move("XXXIV", "0809") not in standard
+        else:
+            assert far == standard
 
 
 def test_play_noise_is_the_noise_of_the_searchers_own_policy():

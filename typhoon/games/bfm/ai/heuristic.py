@@ -132,7 +132,8 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: 12 after the major city's shift, two cannot attack one of 10 or 12 at all, 9.1-9.2).
 #: ``g_detour`` and ``g_flank`` (session 48): 2009, the far cities the draw needs (5.0).
 #: ``g_detour`` (tried and left off: 0): worth of a Soviet city no Soviet unit stands within
-#: two hexes of, to the weakest unit that can enter it now. ``g_flank`` (on since session 50,
+#: two hexes of, to the weakest unit that can enter it now. Session 60: 20 in one more candidate
+#: plan of search-hard's German (``plans.EXTRA_CANDIDATES``), kept. ``g_flank`` (on since session 50,
 #: with ``g_keep``): from turn (last - ``g_flank_turns``) on, Moscow Soviet, pull (a hex) of a
 #: city three hexes or more from Moscow: a German unit in one keeps it, a Soviet one gets the
 #: unit nearest it, while every Soviet city but Moscow can have one.
