@@ -120,10 +120,10 @@ def use_weights(path: Path | None) -> None:
     evaluate.weights.cache_clear()
 
 
-def shipped_job(level: str, side: str, opponent: str, edition: str, seed: int) -> Job:
-    """The level as shipped on ``side`` against ``opponent``: the game a tournament of the two
-    plays with that edition and seed (``--journal``)."""
-    first, second = (level, opponent) if side == "german" else (opponent, level)
+def seated_job(name: str, side: str, opponent: str, edition: str, seed: int) -> Job:
+    """Player ``name`` on ``side`` against ``opponent``: the game a tournament of the two plays
+    with that edition and seed (for the level as shipped, its game in ``--journal``)."""
+    first, second = (name, opponent) if side == "german" else (opponent, name)
     return Job(first, second, {"edition": edition}, seed, "bfm")
 
 
@@ -146,16 +146,16 @@ def play(job: tuple) -> dict:
         name = VARIANT
         budget = replace(level_budget(level, "bfm", {"edition": edition}), **changes)
         register(VARIANT, lambda seed=0, **_: SearchPlayer(seed=seed, budget=budget, name=VARIANT, game="bfm"))
-    first, second = (name, opponent) if side == "german" else (opponent, name)
+    seated = seated_job(name, side, opponent, edition, seed)
     cpu = time.process_time()
     try:
-        _, result = play_game(first, second, {"edition": edition}, seed, game_name="bfm")
+        _, result = play_game(seated.first, seated.second, dict(seated.options), seed, game_name=seated.game)
     finally:
         use_weights(None)
     outcome = {"winner": result.winner, "reason": result.reason, "actions": result.actions}
     out = record(changes is not None, side, opponent, edition, seed, outcome, time.process_time() - cpu)
     if changes is None:  # parallel.run_job's form
-        out["result"] = {**result.to_json(), "options": {"edition": edition}}
+        out["result"] = {**result.to_json(), "options": dict(seated.options)}
     return out
 
 
@@ -223,7 +223,7 @@ def main() -> None:
     jobs, results = [], []
     for v in versions:
         for g in games:
-            kept = journal.get(shipped_job(args.level, *g)) if journal and v is None else None
+            kept = journal.get(seated_job(args.level, *g)) if journal and v is None else None
             if kept is None:
                 jobs.append((args.level, v, *g, args.weights))
             else:
@@ -235,7 +235,7 @@ def main() -> None:
         for r in pool.map(play, jobs):
             played = r.pop("result", None)
             if journal and played is not None:
-                journal.write(shipped_job(args.level, r["side"], r["opponent"], r["edition"], r["seed"]), played)
+                journal.write(seated_job(args.level, r["side"], r["opponent"], r["edition"], r["seed"]), played)
             results.append(r)
             if out:
                 out.write(json.dumps(r) + "\n")
