@@ -113,3 +113,39 @@ def test_s_keep_the_soviet_keeps_a_city_besides_moscow_on_the_last_two_turns():
     assert destination(keep.plan_movement(at(6, near), "soviet"), "3A", "1305") == "1405"
     # turn 5: more than s_keep_turns (1) before the last turn (7), the knob does nothing yet
     assert keep._city_keeper(at(5, units), ["10A", "3A"], None) is None
+
+
+def test_s_regain_the_soviet_takes_back_a_city_when_moscow_alone_would_draw():
+    # s_regain (session 61). 2009, 5.0: Moscow and any one other city win the Soviet the game,
+    # Moscow alone is a draw; a city is the side's that entered it last (10.0). 10A holds
+    # Moscow (1103); every other city is German. German corps stand west of Moscow (1002,
+    # 1003) and south of it (1106); XX holds Tula (1107).
+    from typhoon.games.bfm.actions import Attack
+
+    cities = {c: "german" for c in ("0204", "0307", "0509", "0601", "0603", "0803", "0805", "0809", "1107", "1405")}
+    units = {"10A": "1103", "3A": "1305", "LVII": "1002", "XLVII": "1003", "XLI": "1106", "XX": "1107"}
+
+    def at(turn: int, where: dict[str, str], phase: str = "soviet_movement"):
+        st = soviet_to_move(where, {"10A", "3A"}, turn=turn)
+        st.control.update(cities)
+        st.phase = phase
+        return st
+
+    regain = HeuristicPlayer(seed=0)  # the standard style has it (8)
+    without = HeuristicPlayer(seed=0, knob_s_regain=0)
+    # the last move of the game (turn 7): 3A enters the empty German Ryazan (1405), which is
+    # then Soviet, and with Moscow the game is won
+    assert destination(regain.plan_movement(at(7, units), "soviet"), "3A", "1305") == "1405"
+    assert destination(without.plan_movement(at(7, units), "soviet"), "3A", "1305") != "1405"
+    # turn 5: more than s_regain_turns (1) before the last turn, the knob does nothing yet
+    assert regain._cities_to_regain(at(5, units)) == []
+    # a Soviet city besides Moscow: nothing to regain
+    held = at(7, units)
+    held.control["0809"] = "soviet"
+    assert regain._cities_to_regain(held) == []
+    # the last Soviet Combat Phase: XXVII (6) holds Ryazan, clear terrain; 3A (8) next to it
+    # attacks at 8:6 = 1:1 (9.1: fractions dropped), below the standard style's lowest column
+    # for a city (2:1); with the knob the city is worth the attack
+    fight = at(7, {**units, "XXVII": "1405"}, phase="soviet_combat")
+    assert Attack("3A", "1405") in regain.plan_attacks(fight, "soviet")
+    assert Attack("3A", "1405") not in without.plan_attacks(fight, "soviet")

@@ -10,7 +10,8 @@ each defender really has (``expect.py``: 9.1, 9.3). German: panzer moves planned
 battles they make (surrounded units cannot retreat), drive on Moscow and the cities (5.0),
 advance after combat (9.0 step 6). Soviet: a line of zones of control (7.0), hold Moscow and
 the cities, use forest/fortifications/major cities (9.2), keep a way back open (9.3),
-counterattack where the expectation pays, spend replacements (10.0-10.2) and place the 1st
+counterattack where the expectation pays (in 2009 a city back at odds down to 1:1 when Moscow alone
+would only draw, 5.0), spend replacements (10.0-10.2) and place the 1st
 Shock Army (11.0). The Soviet line is planned against what the German can really bring next
 turn (``_Exposure``: the infantry attacks from where it stands, only the panzers move before
 the German Combat Phase, 4.0): no unit left where the CRT costs it dear, the strongest unit in
@@ -151,6 +152,12 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: of it on turns (last - ``s_sit_turns``) to (last - 1): a step it loses to an EX or AL (9.3)
 #: cannot be replaced before the German's next combat (4.0, 10.0: replacements come first in a
 #: player turn), and a reduced garrison turns the German's assault from 1:1 into 4:1 or 5:1.
+#: ``s_regain`` (session 61; on): 2009, from turn (last - ``s_regain_turns``) on, Moscow Soviet and no
+#: other city (5.0: Moscow alone is a draw, Moscow and any one other city a win; a city is its
+#: last entrant's, 10.0): a German city is worth ``s_regain`` more to clear in combat, at any
+#: odds of at least 1:1; the Soviet moves enter one left empty (twice the pull) and, before a
+#: Soviet combat phase, stand next to the most weakly held one until the odds would reach 3:1
+#: (``_cities_to_regain``).
 #: ``g_open_clear`` (session 54, tried and left off: 0): worth added to emptying a hex next to a
 #: Soviet Moscow that no river covers (9.2), on top of ``g_ring_clear`` (``_clear_worth``).
 #: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
@@ -162,7 +169,7 @@ _STANDARD: dict[str, float] = {
     "g_last_cities": 1.0, "plan_lookahead": 6.0, "g_shield": 8.0, "g_shield_turns": 1.0,
     "g_detour": 0.0, "g_flank": 20.0, "g_flank_turns": 2.0, "g_keep": 1.0, "g_relieve": 3.0,
     "s_keep": 1.0, "s_keep_turns": 1.0, "g_open_clear": 0.0, "s_sit": 0.0, "s_sit_turns": 2.0,
-    "g_axis_all": 0.0,
+    "g_axis_all": 0.0, "s_regain": 8.0, "s_regain_turns": 1.0,
 }
 STYLES: dict[str, dict[str, float]] = {
     "standard": _STANDARD,
@@ -627,6 +634,35 @@ class HeuristicPlayer:
                 return min(can, key=lambda v: (state.strength(v), v)), c
         return None
 
+    def _cities_to_regain(self, state: BfmState) -> list[str]:
+        """``s_regain`` (5.0, 2009: Moscow and any one other city win the Soviet the game, Moscow
+        alone draws it; a city is its last entrant's, 10.0): from turn (last - ``s_regain_turns``)
+        on, with Moscow Soviet and every other city German, those cities (one of them back
+        turns the draw into a win); empty otherwise."""
+        if not self.knobs["s_regain"]:
+            return []
+        data = state.data
+        cities = geo(data.edition)["draw_cities"]
+        if not cities or state.turn < data.last_turn - self.knobs["s_regain_turns"]:
+            return []
+        control = state.control
+        if control.get(data.moscow) != "soviet" or any(control.get(c) == "soviet" for c in cities):
+            return []
+        return cities
+
+    def _regain_target(self, state: BfmState, cities: list[str]) -> tuple[set[str], float]:
+        """``s_regain`` before a Soviet combat phase: the hexes next to the German-held city
+        (of ``cities``) with the weakest defence after its shifts (9.2), and the attack strength
+        that would make 3:1 against it (9.1); (empty set, 0) if none is held."""
+        data = state.data
+        shifts = geo(data.edition)["shifts"]
+        held = [(state.strength(u) * 2 ** shifts[c][0], c) for c in cities
+                if (u := state.unit_at(c)) is not None and data.units[u].side == "german"]
+        if not held:
+            return set(), 0.0
+        defence, city = min(held)
+        return set(data.neighbours[city]), 3.0 * defence
+
     def _moscow_garrison(self, state: BfmState, movers: list[str], expo: "_Exposure") -> str | None:
         """The unit to hold Moscow (5.0) when the German can attack it: the strongest that can
         get there (the one already there on a tie)."""
@@ -677,6 +713,10 @@ class HeuristicPlayer:
             order.insert(0, garrison)
         ring_bonus = 0.0
         retake = expo is not None and state.side_at(data.moscow) == "german"
+        regain = set(self._cities_to_regain(state))
+        next_to, regain_need = set(), 0.0
+        if regain and (state.turn < data.last_turn or state.phase == "soviet_rail_movement"):
+            next_to, regain_need = self._regain_target(state, sorted(regain))  # a Soviet combat phase follows (4.0)
         if expo is not None and expo.attackers(data.moscow):
             # 9.0: Moscow can only be attacked from the hexes around it: fill those the German
             # reaches, the more the higher the odds he could get against its garrison (5.0)
@@ -710,6 +750,10 @@ class HeuristicPlayer:
                 if retake and to_m[h] == 1:
                     # 5.0: a German-held Moscow decides the game: mass around it to retake it (9.0)
                     score += knobs["retake"] * (1.0 + strength / 8.0)
+                if h in regain:
+                    score += 2.0 * knobs["s_regain"]  # 5.0, 10.0: an empty German city entered is Soviet again
+                elif h in next_to and regain_need > 0:
+                    score += knobs["s_regain"]  # 5.0, 9.0: next to the weakest-held one, to attack it
                 if expo is not None:
                     # what the German can really bring here next turn (4.0, 7.1, 9.1-9.3)
                     odds = expo.column(h, strength) + 1.0
@@ -746,6 +790,9 @@ class HeuristicPlayer:
                     best, best_score = h, score
             if best == data.moscow:
                 moscow_held = True
+            if best in next_to:
+                regain_need -= strength
+            regain.discard(best)
             if best != here:
                 plan.append(Move(u, best))
                 occupied.discard(here)
@@ -825,6 +872,8 @@ class HeuristicPlayer:
         # cheaper to the Soviet than a German step to the German (``soviet_trade``)
         trade = self.knobs["soviet_trade" if side == "soviet" else "trade"]
         raid_barred = side == "german" and self._moscow_barred(state)
+        regain = frozenset(self._cities_to_regain(state)) if side == "soviet" else frozenset()
+        regain_worth = self.knobs["s_regain"]
 
         def need(t: str) -> int:
             n = min_col
@@ -838,12 +887,15 @@ class HeuristicPlayer:
                 n = 0  # 5.0: the last chance to retake Moscow
             if side == "soviet" and t == data.moscow and state.turn >= data.last_turn - self.knobs["retake_turns"]:
                 n = 0  # 5.0: a German-held Moscow decides the game: retake it at any odds
+            if t in regain:
+                n = 0  # s_regain, 5.0: a city back turns the draw into a win
             return n
 
         def value(t: str, e: ex.Expect) -> float:
             if e.column < need(t) or t == data.moscow and raid_barred:
                 return -99.0
-            return (e.defender_loss + 2.0 * e.killed + e.cleared * self._clear_worth(state, t, side)
+            worth = self._clear_worth(state, t, side) + (regain_worth if t in regain else 0.0)
+            return (e.defender_loss + 2.0 * e.killed + e.cleared * worth
                     - trade * e.attacker_loss + (self._jitter() if jitter else 0.0))
 
         return value
