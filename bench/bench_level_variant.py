@@ -23,6 +23,13 @@ games are these: the same players, edition and seed); a change to the code plays
     PYTHONHASHSEED=0 .venv/bin/python bench/bench_level_variant.py --level search-hard \\
         --set decisive=4 --side soviet --opponents heuristic \\
         --seeds 100000-100009,200000-200009,300000-300009 --baseline --jobs 2
+
+``--row FILE [FILE ...]`` plays nothing: it reads ``--out`` files (a row's German games and its
+Soviet games, any editions) and prints the side-swapped score of each version against each
+opponent over the seeds it played on both sides (``typhoon.ai.tournament.swapped_scores``: the
+Wilson interval over the games and the paired one over the seeds, an edition's seed apart from
+the other's), as ``typhoon tournament`` prints its rows. A game recorded twice counts once, the
+later record.
 """
 
 from __future__ import annotations
@@ -43,6 +50,7 @@ from typhoon.ai.base import HUMAN, is_player_name, player_names, register  # noq
 from typhoon.ai.match import play_game  # noqa: E402
 from typhoon.ai.parallel import Job, Journal  # noqa: E402
 from typhoon.ai.search import LEVELS, Budget, SearchPlayer, level_budget, policy_factory  # noqa: E402
+from typhoon.ai.tournament import format_swapped, swapped_scores  # noqa: E402
 from typhoon.core.errors import ParseError, TyphoonError  # noqa: E402
 from typhoon.games import registry  # noqa: E402
 
@@ -159,6 +167,41 @@ def play(job: tuple) -> dict:
     return out
 
 
+def row(paths: list[str]) -> list[str]:
+    """``--row``: the side-swapped table of the games in ``--out`` files (``record``'s lines), one
+    row per version (the variant, the level as shipped) and opponent."""
+    games: dict[tuple, dict] = {}
+    for path in paths:
+        try:
+            lines = Path(path).read_text().splitlines()
+        except OSError as e:
+            raise SystemExit(f"--row {path}: {e.strerror}") from None
+        for n, text in enumerate(lines, 1):
+            try:
+                r = json.loads(text)
+                key = (r["variant"], r["opponent"], r["edition"], r["seed"], r["side"])
+                won, draw = bool(r["won"]), bool(r["draw"])
+            except (ValueError, KeyError, TypeError):
+                raise SystemExit(f"--row {path}, line {n}: not a game of --out") from None
+            if key[4] not in ("german", "soviet"):
+                raise SystemExit(f"--row {path}, line {n}: side {key[4]!r}")
+            other = "soviet" if key[4] == "german" else "german"
+            games[key] = {"winner": None if draw else key[4] if won else other}
+    lines = []
+    for variant in (True, False):
+        name = "variant" if variant else "as shipped"
+        for opponent in sorted({k[1] for k in games if k[0] is variant}):
+            results = []
+            for (v, o, edition, seed, side), g in games.items():
+                if v is variant and o == opponent:
+                    other = "soviet" if side == "german" else "german"
+                    results.append({side: name, other: opponent, "winner": g["winner"], "seed": f"{edition}:{seed}"})
+            rows = swapped_scores([name, opponent], results, ("german", "soviet"))
+            lines += format_swapped(rows, ("german", "soviet"), {}) if rows else [
+                f"{name} against {opponent}: no seed played on both sides"]
+    return lines
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--level", default="search-hard")
@@ -183,7 +226,12 @@ def main() -> None:
                          "game that evaluates positions uses them")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", help="a JSON-lines file of every game")
+    ap.add_argument("--row", nargs="+", metavar="FILE",
+                    help="play nothing: the side-swapped score of the games in these --out files")
     args = ap.parse_args()
+    if args.row:
+        print("\n".join(row(args.row)))
+        return
     changes = parse_set(args.set)
     if args.level not in LEVELS:
         raise SystemExit(f"--level {args.level!r}: not a search level; levels: {list(LEVELS)}")

@@ -37,8 +37,11 @@ def test_a_bad_field_is_refused(harness, text, says):
 
 
 def test_own_options_are_the_heuristics_knobs_for_the_levels_own_policies(harness):
-    assert harness.parse_own(["knob_g_axis_all=1", "knob_drive=8"], "search-hard") == (
+    assert harness.parse_own(["knob_g_axis_all=1", "knob_drive=8"], "search-normal") == (
         ("knob_g_axis_all", 1.0), ("knob_drive", 8.0))
+    # after the level's own (search-hard's, Battle for Moscow's plans.OWN_OPTIONS), a knob given again replaced
+    assert harness.parse_own(["knob_g_axis_ring=0", "knob_drive=8"], "search-hard") == (
+        ("knob_g_axis_all", 1.0), ("knob_g_axis_ring", 0.0), ("knob_drive", 8.0))
 
 
 def test_each_extra_is_one_more_candidate_of_knobs_joined_by_commas(harness):
@@ -155,3 +158,31 @@ def test_bad_arguments_are_named_before_any_game(args, says):
     out = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_level_variant.py"), *args],
                          capture_output=True, text=True, check=False, cwd=ROOT, timeout=120)
     assert out.returncode != 0 and says in out.stderr and "Traceback" not in out.stderr
+
+
+def _game(side, seed, won, draw=False, edition="2009", variant=True):
+    return json.dumps({"variant": variant, "side": side, "opponent": "heuristic", "edition": edition, "seed": seed,
+                       "won": won, "draw": draw, "reason": "", "actions": 1, "cpu": 1.0})
+
+
+def test_the_row_of_out_files_is_the_side_swapped_score_seed_by_seed(harness, tmp_path):
+    german, soviet = tmp_path / "g.jsonl", tmp_path / "s.jsonl"
+    # seed 1: won on both sides; seed 2: lost as German, drawn as Soviet; the same seed of 1986
+    # is another game pair; seed 3 was played on one side only and is left out
+    german.write_text("\n".join([_game("german", 1, False), _game("german", 1, True), _game("german", 2, False),
+                                 _game("german", 1, True, edition="1986"), _game("german", 3, True)]) + "\n")
+    soviet.write_text("\n".join([_game("soviet", 1, True), _game("soviet", 2, False, draw=True),
+                                 _game("soviet", 1, False, edition="1986")]) + "\n")
+    (line,) = harness.row([str(german), str(soviet)])[1:]
+    # seeds (2009:1, 2009:2, 1986:1): (1 + 1) / 2, (0 + 0.5) / 2, (1 + 0) / 2, a mean of 0.5833;
+    # as German 2 of 3 (seed 1's later record counts), as Soviet 1.5 of 3
+    assert line.split()[:6] == ["variant", "heuristic", "6", "0.667", "0.500", "0.583"]
+
+
+def test_a_row_file_that_is_not_games_is_named(harness, tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(_game("german", 1, True) + "\n{\"seed\": 1}\n")
+    with pytest.raises(SystemExit, match="bad.jsonl, line 2: not a game of --out"):
+        harness.row([str(bad)])
+    with pytest.raises(SystemExit, match="--row .*missing.jsonl: No such file"):
+        harness.row([str(tmp_path / "missing.jsonl")])

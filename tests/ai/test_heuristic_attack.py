@@ -115,6 +115,21 @@ def test_g_axis_all_sends_the_infantry_round_to_the_side_no_river_covers_only_in
     assert frozenset(("1002", "1103")) in data.rivers and frozenset(("1102", "1103")) not in data.rivers
 
 
+def test_g_axis_ring_sends_the_infantry_round_only_against_a_soviet_that_rings_moscow():
+    # The position above, 1986, with g_axis_all: g_axis_ring 3 lets the infantry go round to 1102
+    # only while Soviet units stand in at least three of the six hexes next to Moscow (9.0: the
+    # only hexes it can be attacked from; one unit a hex, 8.2.2), here 1203, 1104 and 1003; with
+    # two of them, or none, it presses on Moscow from 1002 as the panzers' g_axis 1 leaves it.
+    knobs = {"knob_g_axis_all": 1, "knob_g_axis_ring": 3}
+    three = {"3A": "1203", "5A": "1104", "13A": "1003"}
+    two = {"3A": "1203", "5A": "1104"}
+    for soviets, to in (({}, "1002"), (two, "1002"), (three, "1102")):
+        st = position_at("german_movement", 5, {"XXXIV": "0802", "10A": "1103", **soviets}, german_but(), "1986")
+        assert set(st.data.neighbours["1103"]) >= set(soviets.values())
+        plan = HeuristicPlayer(seed=0, **knobs).plan_movement(st, "german")
+        assert [a.to for a in plan if a.unit == "XXXIV"] == [to], (soviets, plan)
+
+
 def _reduced(st, unit: str):
     st.reduced.add(unit)
     st.touched()

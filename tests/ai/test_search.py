@@ -144,11 +144,13 @@ def test_a_game_changes_only_the_budget_fields_it_names():
     from typhoon.games import registry
     from typhoon.ai.search import LEVELS, level_budget
 
-    for level in LEVELS:  # Battle for Moscow adds candidate plans to search-hard's, nothing else
+    for level in LEVELS:  # Battle for Moscow adds candidate plans and own knobs to search-hard's, nothing else
         budget = make_player(level, "bfm", seed=1).budget
-        assert replace(budget, extra_candidates=()) == LEVELS[level]
+        assert replace(budget, extra_candidates=(), own_options=()) == LEVELS[level]
         hard = ((("knob_g_axis_all", 1.0),), (("knob_g_detour", 20.0),))
         assert budget.extra_candidates == (hard if level == "search-hard" else ())
+        own = (("knob_g_axis_all", 1.0), ("knob_g_axis_ring", 3.0))  # session 62
+        assert budget.own_options == (own if level == "search-hard" else ())
     for game, options in (("bfm", {}), ("mc", {}), ("ot", {}), ("ot", {"scenario": "18.4"}), ("dom", {})):
         own = registry.get(game).search_budgets(options)
         assert set(own) <= set(LEVELS) and own

@@ -119,8 +119,8 @@ class Budget:
     # keyword options of the searcher's own policies: its own candidate and single decisions,
     # its candidates' plans and its own side in the playouts; never the playout opponents (the
     # search's model of the other side) nor the opponent fit (``model_gate``). A package may set
-    # them per level (``search_budgets``); none does (Battle for Moscow's search-hard German with
-    # the heuristic's ``g_axis_all``, not kept: docs/ai.md, session 59)
+    # them per level (``search_budgets``: Battle for Moscow's search-hard German, the heuristic's
+    # ``g_axis_all`` with ``g_axis_ring``, docs/ai.md, session 62; ``g_axis_all`` alone, not kept, 59)
     own_options: tuple[tuple[str, Any], ...] = ()
     # candidate plans of the searcher's own besides the population's: each a keyword set of the
     # policy (with ``own_options``), made after the styles' plans; never a playout policy, so the

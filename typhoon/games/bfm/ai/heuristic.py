@@ -112,7 +112,10 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: ``g_axis_all`` (session 58, tried and left off: 0): where Moscow alone decides (1986, 5.0: no
 #: city is needed for a draw), every unit drives round, as with ``g_axis`` 2. Session 59: one more
 #: candidate plan of search-hard's German (``plans.EXTRA_CANDIDATES``), kept; in all its own
-#: German policies (``Budget.own_options``), not kept.
+#: German policies (``Budget.own_options``), not kept. ``g_axis_ring`` (session 62): only while
+#: Soviet units stand in at least that many of the six hexes next to Moscow (a Soviet that rings
+#: its capital; 0: always); search-hard's own German policies have both, 1 and 3
+#: (``plans.OWN_OPTIONS``).
 #: ``g_wait_mud``: the German neither attacks nor enters a Soviet Moscow while a mud turn is
 #: still to come (12.1: one hex a phase, no support could reach a lone raider there; 5.0 counts
 #: Moscow only at the end); the aggressive style still raids (the population's variety).
@@ -169,7 +172,7 @@ _STANDARD: dict[str, float] = {
     "g_last_cities": 1.0, "plan_lookahead": 6.0, "g_shield": 8.0, "g_shield_turns": 1.0,
     "g_detour": 0.0, "g_flank": 20.0, "g_flank_turns": 2.0, "g_keep": 1.0, "g_relieve": 3.0,
     "s_keep": 1.0, "s_keep_turns": 1.0, "g_open_clear": 0.0, "s_sit": 0.0, "s_sit_turns": 2.0,
-    "g_axis_all": 0.0, "s_regain": 8.0, "s_regain_turns": 1.0,
+    "g_axis_all": 0.0, "g_axis_ring": 0.0, "s_regain": 8.0, "s_regain_turns": 1.0,
 }
 STYLES: dict[str, dict[str, float]] = {
     "standard": _STANDARD,
@@ -393,7 +396,8 @@ class HeuristicPlayer:
         # drive round to the side no river covers, the infantry presses on Moscow itself
         axis = g["to_open"] if knobs["g_axis"] and not moscow_held else None
         # g_axis_all: where Moscow alone decides (1986, 5.0) every unit goes round, not only the panzers
-        every_axis = knobs["g_axis"] >= 2 or bool(knobs["g_axis_all"] and not g["draw_cities"])
+        every_axis = knobs["g_axis"] >= 2 or bool(knobs["g_axis_all"] and not g["draw_cities"]
+                                                   and self._ring_is_held(state, knobs["g_axis_ring"]))
         raid_barred = self._moscow_barred(state)
         # the last assault on a Soviet Moscow: the panzers next to it before combat (g_final)
         final = knobs["g_final"] if last and before_combat and not moscow_held else 0.0
@@ -533,6 +537,14 @@ class HeuristicPlayer:
         # the first of the best in the order of ``reach``
         free = (h for h in reach if h == here or h not in occupied and h != data.moscow)
         return max(free, key=worth, default=here)
+
+    @staticmethod
+    def _ring_is_held(state: BfmState, least: float) -> bool:
+        """``g_axis_ring``: whether Soviet units stand in at least ``least`` of the hexes next to
+        Moscow (9.0: the only hexes it can be attacked from), a Soviet that rings its capital."""
+        data = state.data
+        ring = set(data.neighbours[data.moscow])
+        return sum(1 for u, h in state.hex_of.items() if h in ring and data.units[u].side == "soviet") >= least
 
     def _moscow_barred(self, state: BfmState) -> bool:
         """``g_wait_mud``: a Soviet Moscow is neither attacked nor entered while a mud turn is
