@@ -190,10 +190,10 @@ def row(paths: list[str]) -> list[str]:
     lines = []
     for variant in (True, False):
         name = "variant" if variant else "as shipped"
-        for opponent in sorted({k[1] for k in games if k[0] is variant}):
+        for opponent in sorted({k[1] for k in games if k[0] == variant}):
             results = []
             for (v, o, edition, seed, side), g in games.items():
-                if v is variant and o == opponent:
+                if v == variant and o == opponent:
                     other = "soviet" if side == "german" else "german"
                     results.append({side: name, other: opponent, "winner": g["winner"], "seed": f"{edition}:{seed}"})
             rows = swapped_scores([name, opponent], results, ("german", "soviet"))

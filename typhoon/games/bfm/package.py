@@ -191,8 +191,8 @@ class BfmPackage(BasePackage):
         return dict(_from_ai("PLAYERS", {}))
 
     def search_budgets(self, options: dict[str, Any] | None = None) -> dict[str, dict[str, Any]]:
-        """``typhoon.games.bfm.ai``'s ``search_budgets()`` (a level's extra candidate plans and its own policies' knobs)
-        when the computer players are installed, else none."""
+        """``typhoon.games.bfm.ai``'s ``search_budgets()`` (a level's extra candidate plans and its
+        own policies' knobs) when the computer players are installed, else none."""
         fn = _from_ai("search_budgets")
         return dict(fn()) if callable(fn) else {}
 

@@ -4,7 +4,8 @@
 ``players()`` and ``evaluate()`` offer (typhoon.core.contract). The game-neutral search players
 of ``typhoon.ai.search`` use the first player here, the heuristic, as their policy and candidate
 plan generator (``plans.py``, which also gives the levels' ``search_budgets``: their extra
-candidate plans and their own policies' knobs), and ``evaluate`` as their leaf value. Imports only the core and this game.
+candidate plans and their own policies' knobs), and ``evaluate`` as their leaf value. Imports
+only the core and this game.
 """
 
 from __future__ import annotations

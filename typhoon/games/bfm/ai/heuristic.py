@@ -395,7 +395,8 @@ class HeuristicPlayer:
         # 9.2: Moscow attacked only across the Moskva is one column harder: the panzers (g_axis 1)
         # drive round to the side no river covers, the infantry presses on Moscow itself
         axis = g["to_open"] if knobs["g_axis"] and not moscow_held else None
-        # g_axis_all: where Moscow alone decides (1986, 5.0) every unit goes round, not only the panzers
+        # g_axis_all: where Moscow alone decides (1986, 5.0) every unit goes round, not only the panzers,
+        # while Soviet units stand in g_axis_ring of the hexes next to Moscow (9.0)
         every_axis = knobs["g_axis"] >= 2 or bool(knobs["g_axis_all"] and not g["draw_cities"]
                                                    and self._ring_is_held(state, knobs["g_axis_ring"]))
         raid_barred = self._moscow_barred(state)
@@ -542,9 +543,7 @@ class HeuristicPlayer:
     def _ring_is_held(state: BfmState, least: float) -> bool:
         """``g_axis_ring``: whether Soviet units stand in at least ``least`` of the hexes next to
         Moscow (9.0: the only hexes it can be attacked from), a Soviet that rings its capital."""
-        data = state.data
-        ring = set(data.neighbours[data.moscow])
-        return sum(1 for u, h in state.hex_of.items() if h in ring and data.units[u].side == "soviet") >= least
+        return len(state.hexes_of_side("soviet").intersection(state.data.neighbours[state.data.moscow])) >= least
 
     def _moscow_barred(self, state: BfmState) -> bool:
         """``g_wait_mud``: a Soviet Moscow is neither attacked nor entered while a mud turn is

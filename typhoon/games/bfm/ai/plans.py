@@ -88,9 +88,10 @@ OWN_OPTIONS: dict[str, tuple[tuple[str, Any], ...]] = {
 def search_budgets() -> dict[str, dict[str, Any]]:
     """Search level -> the budget fields Battle for Moscow sets (the package's
     ``search_budgets``): the levels' ``EXTRA_CANDIDATES`` and ``OWN_OPTIONS``."""
-    return {level: {**({"extra_candidates": EXTRA_CANDIDATES[level]} if level in EXTRA_CANDIDATES else {}),
-                    **({"own_options": OWN_OPTIONS[level]} if level in OWN_OPTIONS else {})}
-            for level in EXTRA_CANDIDATES.keys() | OWN_OPTIONS.keys()}
+    budgets: dict[str, dict[str, Any]] = {lv: {"extra_candidates": extra} for lv, extra in EXTRA_CANDIDATES.items()}
+    for level, own in OWN_OPTIONS.items():
+        budgets.setdefault(level, {})["own_options"] = own
+    return budgets
 
 
 def search_kind(game: Game) -> str:
