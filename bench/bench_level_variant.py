@@ -5,7 +5,8 @@ An experiment harness, not a player: the variant is the level's budget (``level_
 ``--set FIELD=VALUE`` applied (any field of ``typhoon.ai.search.Budget``, e.g.
 ``gated_anchor_z=0``) and ``--own NAME=VALUE`` added to its ``own_options`` (a keyword option
 of the level's own policies only, never of the opponents it plays out, e.g. the heuristic's
-``knob_g_axis_all=1``) and ``--extra NAME=VALUE[,...]`` one more candidate plan of its own (the policy
+``knob_g_axis_all=1``), ``--searched NAME=VALUE`` to its ``searched_options`` (the same, inside a
+search only) and ``--extra NAME=VALUE[,...]`` one more candidate plan of its own (the policy
 with those knobs, ``extra_candidates``; docs/ai.md, session 59), registered under a name in this
 process only. A variant that changes no
 decision plays the very games of the level (the player's seed is the game's, as in
@@ -106,6 +107,12 @@ def parse_knobs(texts: list[str], flag: str = "--own") -> tuple[tuple[str, float
 def parse_own(texts: list[str], level: str) -> tuple[tuple[str, float], ...]:
     """``--own``: options of the level's own policies (``own_options``), after the level's own."""
     return tuple({**dict(level_budget(level, "bfm").own_options), **dict(parse_knobs(texts))}.items())
+
+
+def parse_searched(texts: list[str], level: str) -> tuple[tuple[str, float], ...]:
+    """``--searched``: options of the level's own policies inside a search only
+    (``searched_options``), after the level's own."""
+    return tuple({**dict(level_budget(level, "bfm").searched_options), **dict(parse_knobs(texts, "--searched"))}.items())
 
 
 def parse_extra(texts: list[str], level: str) -> tuple[tuple[tuple[str, float], ...], ...]:
@@ -209,6 +216,9 @@ def main() -> None:
     ap.add_argument("--own", action="append", default=[], metavar="NAME=VALUE",
                     help="a keyword option of the variant's own policies only (Budget.own_options), "
                          "e.g. knob_g_axis_all=1")
+    ap.add_argument("--searched", action="append", default=[], metavar="NAME=VALUE",
+                    help="a keyword option of the variant's own policies inside a search only "
+                         "(Budget.searched_options, over its own options), e.g. knob_g_axis_all=0")
     ap.add_argument("--extra", action="append", default=[], metavar="NAME=VALUE[,NAME=VALUE]",
                     help="one more candidate plan of the variant's own, the policy with these knobs "
                          "(Budget.extra_candidates), e.g. knob_g_axis_all=1")
@@ -237,6 +247,8 @@ def main() -> None:
         raise SystemExit(f"--level {args.level!r}: not a search level; levels: {list(LEVELS)}")
     if args.own:
         changes["own_options"] = parse_own(args.own, args.level)
+    if args.searched:
+        changes["searched_options"] = parse_searched(args.searched, args.level)
     if args.extra:
         changes["extra_candidates"] = parse_extra(args.extra, args.level)
     opponents = args.opponents.split(",")  # any computer player, offered or only accepted by name

@@ -127,6 +127,13 @@ class Budget:
     # search plays one only where its playouts find it better than the policy's own plan (a
     # package sets them per level, ``search_budgets``: Battle for Moscow's search-hard, session 59)
     extra_candidates: tuple[tuple[tuple[str, Any], ...], ...] = ()
+    # keyword options of the searcher's own policies inside a search only, over ``own_options``:
+    # its candidates' plans (its own plan, the styles' and the extra ones) and its own side in the
+    # playouts; its decisions it does not search (a decision searched only against a modelled
+    # opponent, against one no member models) keep ``own_options`` alone. So a plan measured
+    # better where the search is not there to choose need not replace the plan the search was
+    # anchored on where it is (Battle for Moscow's search-hard German, docs/ai.md, session 63)
+    searched_options: tuple[tuple[str, Any], ...] = ()
 
 
 LEVELS = {
@@ -368,16 +375,16 @@ class SearchPlayer:
         tries = b.candidates * 2
         for noise, style in kinds[:tries]:
             if len(out) < b.candidates:
-                add(self._own_policy(self.rng.randrange(2**31), noise, style))
+                add(self._own_policy(self.rng.randrange(2**31), noise, style, searched=True))
         for extra in b.extra_candidates if len(kinds) < tries else ():
             if len(out) < b.candidates:
-                add(self._own_policy(self._seed, b.play_noise, dict(extra)))
+                add(self._own_policy(self._seed, b.play_noise, dict(extra), searched=True))
         for k in range(len(kinds), tries):
             if len(out) >= b.candidates:
                 break
             noise = b.noise * (0.5 + (k % 3) * 0.5)
             style = self.rng.choice(self.styles) if self.styles else {}
-            add(self._own_policy(self.rng.randrange(2**31), noise, style))
+            add(self._own_policy(self.rng.randrange(2**31), noise, style, searched=True))
         return out or [[self.base.choose(game)]]
 
     def _own_plan(self, game: Game, pol: Any) -> list[Any]:
@@ -432,10 +439,12 @@ class SearchPlayer:
         return float(self.package.evaluate(g.state, me))
 
 
-    def _own_policy(self, seed: int, noise: float, style: dict[str, Any] | None = None) -> Any:
+    def _own_policy(self, seed: int, noise: float, style: dict[str, Any] | None = None, searched: bool = False) -> Any:
         """The policy as the searcher's own side plays it: with ``style`` and the level's
-        ``own_options`` (``Budget``)."""
-        return self.policy(seed=seed, noise=noise, **{**dict(self.budget.own_options), **(style or {})})
+        ``own_options``, and ``searched_options`` over them inside a search (``Budget``)."""
+        b = self.budget
+        return self.policy(seed=seed, noise=noise,
+                           **{**dict(b.own_options), **(dict(b.searched_options) if searched else {}), **(style or {})})
 
     def _playout_policy(self, own: bool, rng: random.Random) -> Any:
         """A playout policy: the searcher's own side plays the policy with a little noise; the
@@ -445,9 +454,9 @@ class SearchPlayer:
         b = self.budget
         seed = rng.randrange(2**31)
         if not b.population:
-            return self._own_policy(seed, b.rollout_noise) if own else self.policy(seed=seed, noise=b.rollout_noise)
+            return self._own_policy(seed, b.rollout_noise, searched=True) if own else self.policy(seed=seed, noise=b.rollout_noise)
         if own:
-            return self._own_policy(seed, b.own_noise)
+            return self._own_policy(seed, b.own_noise, searched=True)
         if not self.styles:
             return self.policy(seed=seed, noise=rng.choice(b.opponent_noise))
         style = rng.choice([{}] + self.styles)
