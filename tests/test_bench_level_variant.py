@@ -44,6 +44,15 @@ def test_own_options_are_the_heuristics_knobs_for_the_levels_own_policies(harnes
         ("knob_g_axis_all", 1.0), ("knob_g_axis_ring", 0.0), ("knob_drive", 8.0))
 
 
+def test_searched_options_are_the_heuristics_knobs_inside_a_search_only(harness):
+    assert harness.parse_searched(["knob_g_axis_all=1"], "search-normal") == (("knob_g_axis_all", 1.0),)
+    # after the level's own (search-hard's, Battle for Moscow's plans.SEARCHED_OPTIONS), a knob given again replaced
+    assert harness.parse_searched(["knob_g_axis_ring=3", "knob_drive=8"], "search-hard") == (
+        ("knob_g_axis_all", 0.0), ("knob_g_axis_ring", 3.0), ("knob_drive", 8.0))
+    with pytest.raises(SystemExit, match="--searched 'knob_nope=0': unknown heuristic knob 'nope'"):
+        harness.parse_searched(["knob_nope=0"], "search-hard")
+
+
 def test_each_extra_is_one_more_candidate_of_knobs_joined_by_commas(harness):
     assert harness.parse_extra(["knob_g_axis_all=1,knob_drive=8", "knob_g_axis=2"], "search-normal") == (
         (("knob_g_axis_all", 1.0), ("knob_drive", 8.0)), (("knob_g_axis", 2.0),))

@@ -146,11 +146,13 @@ def test_a_game_changes_only_the_budget_fields_it_names():
 
     for level in LEVELS:  # Battle for Moscow adds candidate plans and own knobs to search-hard's, nothing else
         budget = make_player(level, "bfm", seed=1).budget
-        assert replace(budget, extra_candidates=(), own_options=()) == LEVELS[level]
+        assert replace(budget, extra_candidates=(), own_options=(), searched_options=()) == LEVELS[level]
         hard = ((("knob_g_axis_all", 1.0),), (("knob_g_detour", 20.0),))
         assert budget.extra_candidates == (hard if level == "search-hard" else ())
         own = (("knob_g_axis_all", 1.0), ("knob_g_axis_ring", 3.0))  # session 62
         assert budget.own_options == (own if level == "search-hard" else ())
+        searched = (("knob_g_axis_all", 0.0), ("knob_g_axis_ring", 0.0))  # session 63
+        assert budget.searched_options == (searched if level == "search-hard" else ())
     for game, options in (("bfm", {}), ("mc", {}), ("ot", {}), ("ot", {"scenario": "18.4"}), ("dom", {})):
         own = registry.get(game).search_budgets(options)
         assert set(own) <= set(LEVELS) and own
@@ -344,6 +346,41 @@ def test_own_options_reach_the_searchers_own_policies_and_never_its_playout_oppo
     assert {kw.get("style", "standard") for kw in made} == {"standard", "aggressive", "cautious", "contact"}
     # a level without them: the policy as it is
     assert SearchPlayer(seed=1, budget=LEVELS["search-normal"]).base.knobs["g_axis_all"] == 0.0
+
+
+def test_searched_options_reach_the_searchs_own_policies_only():
+    """``Budget.searched_options``: inside a search (its candidate plans, the policy's own among
+    them, and its own side in the playouts) the policy is made with them over ``own_options``; the
+    decisions it does not search (``base``) keep ``own_options`` alone, and the playout opponents
+    never have either."""
+    import random
+    from dataclasses import replace
+
+    from typhoon.ai.search import LEVELS, SearchPlayer
+
+    budget = replace(LEVELS["search-normal"], own_options=(("knob_g_axis_all", 1.0), ("knob_g_axis_ring", 3.0)),
+                     searched_options=(("knob_g_axis_all", 0.0),))
+    player = SearchPlayer(seed=1, budget=budget)
+    assert (player.base.knobs["g_axis_all"], player.base.knobs["g_axis_ring"]) == (1.0, 3.0)
+    rng = random.Random(0)
+    own = [player._playout_policy(True, rng) for _ in range(10)]
+    assert {(p.knobs["g_axis_all"], p.knobs["g_axis_ring"]) for p in own} == {(0.0, 3.0)}
+    assert {p.knobs["g_axis_all"] for p in (player._playout_policy(False, rng) for _ in range(40))} == {0.0}
+    made: list[dict] = []
+    real = player.policy
+
+    def recording(seed: int = 0, noise: float = 0.0, **kw):
+        made.append(kw)
+        return real(seed=seed, noise=noise, **kw)
+
+    player.policy = recording
+    player.budget = replace(budget, extra_candidates=((("knob_g_axis_all", 1.0),),))
+    game = Game(RULES, {"edition": "1986"}, 3, keep_history=False)
+    player._candidates(game, game.current_player)
+    # every candidate plan with the searched options; the extra one's own knob over them
+    assert made[0] == {"knob_g_axis_all": 0.0, "knob_g_axis_ring": 3.0}
+    assert {kw.get("knob_g_axis_all") for kw in made} == {0.0, 1.0}
+    assert [kw for kw in made if kw.get("knob_g_axis_all") == 1.0] == [{"knob_g_axis_all": 1.0, "knob_g_axis_ring": 3.0}]
 
 
 def _moscow_ring_position(edition: str) -> Game:

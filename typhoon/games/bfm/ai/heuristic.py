@@ -115,7 +115,7 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: German policies (``Budget.own_options``), not kept. ``g_axis_ring`` (session 62): only while
 #: Soviet units stand in at least that many of the six hexes next to Moscow (a Soviet that rings
 #: its capital; 0: always); search-hard's own German policies have both, 1 and 3
-#: (``plans.OWN_OPTIONS``).
+#: (``plans.OWN_OPTIONS``), except inside its search (``plans.SEARCHED_OPTIONS``, session 63).
 #: ``g_wait_mud``: the German neither attacks nor enters a Soviet Moscow while a mud turn is
 #: still to come (12.1: one hex a phase, no support could reach a lone raider there; 5.0 counts
 #: Moscow only at the end); the aggressive style still raids (the population's variety).

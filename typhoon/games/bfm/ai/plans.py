@@ -78,19 +78,32 @@ EXTRA_CANDIDATES: dict[str, tuple[tuple[tuple[str, Any], ...], ...]] = {
 # German on fresh seeds, by a rule written down first: 203 of 250 against 200 (baseline-capital 30
 # for 27, the four baselines 164 for 162, the heuristic's Soviet 39 for 38; docs/ai.md, session
 # 62). Without the ring condition the knob had lost against the baselines that fight forward
-# (sessions 58 and 59). In search-hard the first extra plan above is now its own plan (dropped as
-# a duplicate) in 1986 as well as in 2009.
+# (sessions 58 and 59). Inside a search the level's German plans without them (below).
 OWN_OPTIONS: dict[str, tuple[tuple[str, Any], ...]] = {
     "search-hard": (("knob_g_axis_all", 1.0), ("knob_g_axis_ring", 3.0)),
+}
+
+# Knobs of a search level's own policies inside a search only (``Budget.searched_options``, over
+# ``OWN_OPTIONS``: its candidates' plans and its own side in the playouts; its decisions it does not
+# search keep the own options). search-hard: the German searched against a Soviet its population
+# models plans as before session 62, the panzers alone round Moscow as its own plan and every unit
+# round (``g_axis_all`` 1, the first extra plan above) as a candidate, the playouts choosing
+# between them; against a Soviet it does not model, where no search chooses, the ring condition
+# above. Kept by a rule written down first, on seeds never played: against the heuristic's Soviet
+# 73 of 100 where the level had won 72 (9 better, 8 worse), against the four baselines the very
+# same 400 games (docs/ai.md, session 63).
+SEARCHED_OPTIONS: dict[str, tuple[tuple[str, Any], ...]] = {
+    "search-hard": (("knob_g_axis_all", 0.0), ("knob_g_axis_ring", 0.0)),
 }
 
 
 def search_budgets() -> dict[str, dict[str, Any]]:
     """Search level -> the budget fields Battle for Moscow sets (the package's
-    ``search_budgets``): the levels' ``EXTRA_CANDIDATES`` and ``OWN_OPTIONS``."""
+    ``search_budgets``): the levels' ``EXTRA_CANDIDATES``, ``OWN_OPTIONS`` and ``SEARCHED_OPTIONS``."""
     budgets: dict[str, dict[str, Any]] = {lv: {"extra_candidates": extra} for lv, extra in EXTRA_CANDIDATES.items()}
-    for level, own in OWN_OPTIONS.items():
-        budgets.setdefault(level, {})["own_options"] = own
+    for field, per_level in (("own_options", OWN_OPTIONS), ("searched_options", SEARCHED_OPTIONS)):
+        for level, options in per_level.items():
+            budgets.setdefault(level, {})[field] = options
     return budgets
 
 
