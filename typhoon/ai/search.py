@@ -52,7 +52,9 @@ there too (docs/ai.md, "Search in the other games"). A package may also give a l
 policies options of their own (``own_options``: keyword options of the policy for the searcher's
 own plans, own single decisions and own side in the playouts, never for the opponents it
 plays out), so that what it has measured better for its own play does not change its model of
-the other side.
+the other side; and options its own policies have inside a search only (``searched_options``:
+its candidate plans and its own side in the playouts), so that what it measured better where it
+does not search need not change the plans it searches.
 """
 
 from __future__ import annotations
