@@ -316,6 +316,19 @@ def test_a_robust_search_refuses_a_plan_that_only_wins_against_one_style_of_oppo
     assert plays(True, {"ring": 0.3, "line": 0.05}) == cands[1][0]
 
 
+def _record_policies(player) -> list[dict]:
+    """The keyword options of every policy ``player`` makes from now on, in order."""
+    made: list[dict] = []
+    real = player.policy
+
+    def recording(seed: int = 0, noise: float = 0.0, **kw):
+        made.append(kw)
+        return real(seed=seed, noise=noise, **kw)
+
+    player.policy = recording
+    return made
+
+
 def test_own_options_reach_the_searchers_own_policies_and_never_its_playout_opponents():
     """``Budget.own_options``: the searcher's own candidate and single decisions, its candidate
     plans and its own side in the playouts are the policy made with them; the playout opponents
@@ -332,14 +345,7 @@ def test_own_options_reach_the_searchers_own_policies_and_never_its_playout_oppo
     assert {p.knobs["g_axis_all"] for p in (player._playout_policy(True, rng) for _ in range(10))} == {1.0}
     others = [player._playout_policy(False, rng) for _ in range(60)]
     assert {p.knobs["g_axis_all"] for p in others} == {0.0} and len({p.style for p in others}) == 4
-    made: list[dict] = []
-    real = player.policy
-
-    def recording(seed: int = 0, noise: float = 0.0, **kw):
-        made.append(kw)
-        return real(seed=seed, noise=noise, **kw)
-
-    player.policy = recording
+    made = _record_policies(player)
     game = Game(RULES, {"edition": "1986"}, 3, keep_history=False)
     player._candidates(game, game.current_player)
     assert made and all(kw.get("knob_g_axis_all") == 1.0 for kw in made)  # every candidate plan
@@ -366,14 +372,7 @@ def test_searched_options_reach_the_searchs_own_policies_only():
     own = [player._playout_policy(True, rng) for _ in range(10)]
     assert {(p.knobs["g_axis_all"], p.knobs["g_axis_ring"]) for p in own} == {(0.0, 3.0)}
     assert {p.knobs["g_axis_all"] for p in (player._playout_policy(False, rng) for _ in range(40))} == {0.0}
-    made: list[dict] = []
-    real = player.policy
-
-    def recording(seed: int = 0, noise: float = 0.0, **kw):
-        made.append(kw)
-        return real(seed=seed, noise=noise, **kw)
-
-    player.policy = recording
+    made = _record_policies(player)
     player.budget = replace(budget, extra_candidates=((("knob_g_axis_all", 1.0),),))
     game = Game(RULES, {"edition": "1986"}, 3, keep_history=False)
     player._candidates(game, game.current_player)
