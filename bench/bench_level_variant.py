@@ -30,7 +30,7 @@ Soviet games, any editions) and prints the side-swapped score of each version ag
 opponent over the seeds it played on both sides (``typhoon.ai.tournament.swapped_scores``: the
 Wilson interval over the games and the paired one over the seeds, an edition's seed apart from
 the other's), as ``typhoon tournament`` prints its rows. A game recorded twice counts once, the
-later record.
+later record. ``bench/records`` keeps the files of a measured row (its README says which).
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from typhoon.ai.base import HUMAN, is_player_name, player_names, register  # noqa: E402
 from typhoon.ai.match import play_game  # noqa: E402
-from typhoon.ai.parallel import Job, Journal  # noqa: E402
+from typhoon.ai.parallel import Job, Journal, code_version  # noqa: E402
 from typhoon.ai.search import LEVELS, Budget, SearchPlayer, level_budget, policy_factory  # noqa: E402
 from typhoon.ai.tournament import format_swapped, swapped_scores  # noqa: E402
 from typhoon.core.errors import ParseError, TyphoonError  # noqa: E402
@@ -144,10 +144,12 @@ def seated_job(name: str, side: str, opponent: str, edition: str, seed: int) -> 
 
 def record(variant: bool, side: str, opponent: str, edition: str, seed: int, result: dict, cpu: float | None) -> dict:
     """One line of ``--out``: the game's outcome for ``side`` (``result``: a GameResult's JSON,
-    or the part of it used here); ``cpu`` None for a game taken from ``--journal``."""
+    or the part of it used here); ``cpu`` None for a game taken from ``--journal``; ``code`` the
+    hash of the code that played it (``typhoon.ai.parallel.code_version``, as a journal's): a
+    record kept in the repository (``bench/records``) says which code it measured."""
     return {"variant": variant, "side": side, "opponent": opponent, "edition": edition, "seed": seed,
             "won": result["winner"] == side, "draw": result["winner"] is None, "reason": result["reason"],
-            "actions": result["actions"], "cpu": cpu}
+            "actions": result["actions"], "cpu": cpu, "code": code_version()}
 
 
 def play(job: tuple) -> dict:

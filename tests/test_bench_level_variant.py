@@ -195,3 +195,21 @@ def test_a_row_file_that_is_not_games_is_named(harness, tmp_path):
         harness.row([str(bad)])
     with pytest.raises(SystemExit, match="--row .*missing.jsonl: No such file"):
         harness.row([str(tmp_path / "missing.jsonl")])
+
+
+def test_the_recorded_row_against_the_heuristic_is_the_figure_docs_report(harness):
+    # bench/records/README.md: 400 games, search-hard 129 of 200 as German and 169 of 200 as
+    # Soviet (the draws count a half), 298 of 400 in all
+    records = sorted(str(p) for p in (ROOT / "bench" / "records" / "heuristic-row").glob("*.jsonl"))
+    assert [Path(p).name for p in records] == ["1986-german.jsonl", "1986-soviet.jsonl",
+                                               "2009-german.jsonl", "2009-soviet.jsonl"]
+    (line,) = harness.row(records)[1:]
+    assert line.split()[2:6] == ["400", "0.645", "0.845", "0.745"]
+
+
+def test_a_record_names_the_code_that_played_it(harness):
+    from typhoon.ai.parallel import code_version
+
+    r = harness.record(True, "german", "heuristic", "2009", 7, {"winner": None, "reason": "r", "actions": 3}, 1.5)
+    assert (r["won"], r["draw"], r["code"]) == (False, True, code_version())
+    assert len(r["code"]) == 16
