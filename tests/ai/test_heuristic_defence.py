@@ -73,6 +73,22 @@ def test_moscow_is_held_by_the_strongest_unit_that_can_reach_it_when_attackable(
     assert destination(plan, "13A", "1002") != "1103"
 
 
+def test_s_swap_a_reduced_garrison_of_moscow_gives_it_up_to_a_full_unit():
+    # The same odds as above, with the reduced 13A (4) already in Moscow: left there it faces
+    # 1:1, the full 10A (8) there none. 8.2.2: a unit may enter a hex holding a friendly unit,
+    # one unit per hex at the end of the phase, so 10A enters Moscow and 13A then leaves it.
+    units = {"13A": ("1103", "r"), "10A": "1204", "XXII": "1202", "16A": "1107"}
+    st = soviet_to_move(units, {"13A", "10A"})
+    plan = HeuristicPlayer(seed=0).plan_movement(st, "soviet")
+    assert destination(plan, "10A", "1204") == "1103"
+    assert destination(plan, "13A", "1103") not in ("1103", "1204", "1202", "1107")
+    moves = [a.unit for a in plan if isinstance(a, Move)]
+    assert moves.index("10A") < moves.index("13A")  # into the shared hex, then out of it
+    # until session 65 (``s_swap`` 0) the full unit's move into an occupied Moscow was dropped
+    before = HeuristicPlayer(seed=0, knob_s_swap=0).plan_movement(st, "soviet")
+    assert destination(before, "10A", "1204") != "1103" and destination(before, "13A", "1103") == "1103"
+
+
 def test_the_soviet_line_stands_one_hex_inside_the_germans_closest_approach_to_moscow():
     # session 11 (docs/ai.md): the standard Soviet keeps its line at one distance from Moscow,
     # one hex nearer than the German unit closest to it, rather than in contact with the

@@ -161,6 +161,11 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: odds of at least 1:1; the Soviet moves enter one left empty (twice the pull) and, before a
 #: Soviet combat phase, stand next to the most weakly held one until the odds would reach 3:1
 #: (``_cities_to_regain``).
+#: ``s_swap`` (session 65; on): the strongest Soviet unit that can reach Moscow takes it over from a
+#: weaker one there, which leaves it in the same phase (8.2.2: a hex may be shared during a
+#: movement phase, not at its end): a garrison reduced in the Soviet's own combat is relieved before
+#: the German's next assault, not left at half strength (``_moscow_garrison``; until session 65 the
+#: plan never entered an occupied Moscow, so the strongest unit's move was dropped).
 #: ``g_open_clear`` (session 54, tried and left off: 0): worth added to emptying a hex next to a
 #: Soviet Moscow that no river covers (9.2), on top of ``g_ring_clear`` (``_clear_worth``).
 #: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
@@ -173,6 +178,7 @@ _STANDARD: dict[str, float] = {
     "g_detour": 0.0, "g_flank": 20.0, "g_flank_turns": 2.0, "g_keep": 1.0, "g_relieve": 3.0,
     "s_keep": 1.0, "s_keep_turns": 1.0, "g_open_clear": 0.0, "s_sit": 0.0, "s_sit_turns": 2.0,
     "g_axis_all": 0.0, "g_axis_ring": 0.0, "s_regain": 8.0, "s_regain_turns": 1.0,
+    "s_swap": 1.0,
 }
 STYLES: dict[str, dict[str, float]] = {
     "standard": _STANDARD,
@@ -687,6 +693,20 @@ class HeuristicPlayer:
             return None
         return max(can, key=lambda u: (state.strength(u), state.hex_of[u] == data.moscow, u))
 
+    @staticmethod
+    def _displaced_by(state: BfmState, movers: list[str], garrison: str | None) -> str | None:
+        """``s_swap``: the unit in Moscow that leaves it to a stronger ``garrison`` (8.2.2: both
+        may share it during the phase; the one there must then reach another hex to end in,
+        an empty one or the one the garrison left). None if there is no such swap."""
+        moscow = state.data.moscow
+        holder = state.unit_at(moscow)
+        if garrison is None or holder is None or holder == garrison or holder not in movers:
+            return None
+        occupied = set(state.hex_of.values()) - {state.hex_of[garrison]}
+        if not any(h not in occupied for h in movement.reach(state, holder)):
+            return None
+        return holder
+
     def _soviet_pass(self, state: BfmState, movers: list[str], expo: "_Exposure | None") -> list[Any]:
         data = state.data
         g = geo(data.edition)
@@ -719,9 +739,14 @@ class HeuristicPlayer:
         if keeper is not None:
             order.remove(keeper[0])
             order.insert(0, keeper[0])
+        # s_swap, 8.2.2: a weaker unit in Moscow leaves it to the garrison, right after it enters
+        displaced = self._displaced_by(state, movers, garrison) if knobs["s_swap"] else None
         if garrison is not None:
             order.remove(garrison)
             order.insert(0, garrison)
+        if displaced is not None:
+            order.remove(displaced)
+            order.insert(1, displaced)
         ring_bonus = 0.0
         retake = expo is not None and state.side_at(data.moscow) == "german"
         regain = set(self._cities_to_regain(state))
@@ -748,8 +773,10 @@ class HeuristicPlayer:
                 reach = {keeper[1]: 0}
             step = ex.step_of(state, u)[0]
             for h in reach:
-                if h != here and h in occupied:
+                if h != here and h in occupied and not (u == garrison and displaced is not None):
                     continue
+                if u == displaced and h == here:
+                    continue  # 8.2.2: the garrison has entered; one unit per hex at the phase's end
                 score = 0.0
                 if h == data.moscow and not moscow_held:
                     score += 40.0
