@@ -31,6 +31,12 @@ opponent over the seeds it played on both sides (``typhoon.ai.tournament.swapped
 Wilson interval over the games and the paired one over the seeds, an edition's seed apart from
 the other's), as ``typhoon tournament`` prints its rows. A game recorded twice counts once, the
 later record. ``bench/records`` keeps the files of a measured row (its README says which).
+``--against FILE [FILE ...]`` with ``--row`` reads those earlier files as the code before a change
+and the ``--row`` files as the code after it, and prints both rows and, side by side, the games
+of the same seeds each won that the other did not (no game of the earlier code played again):
+
+    .venv/bin/python bench/bench_level_variant.py --row new-german.jsonl new-soviet.jsonl \\
+        --against bench/records/heuristic-row/*.jsonl
 """
 
 from __future__ import annotations
@@ -176,29 +182,42 @@ def play(job: tuple) -> dict:
     return out
 
 
-def row(paths: list[str]) -> list[str]:
-    """``--row``: the side-swapped table of the games in ``--out`` files (``record``'s lines), one
-    row per version (the variant, the level as shipped) and opponent."""
-    games: dict[tuple, dict] = {}
+def _read_games(paths: list[str], option: str, games: dict[tuple, dict], version: bool | None) -> None:
+    """The games of ``--out`` files into ``games``, keyed (version, opponent, edition, seed,
+    side): the version a line names (``variant``), or ``version`` for every line if given."""
     for path in paths:
         try:
             lines = Path(path).read_text().splitlines()
         except OSError as e:
-            raise SystemExit(f"--row {path}: {e.strerror}") from None
+            raise SystemExit(f"{option} {path}: {e.strerror}") from None
         for n, text in enumerate(lines, 1):
             try:
                 r = json.loads(text)
-                key = (r["variant"], r["opponent"], r["edition"], r["seed"], r["side"])
+                key = (r["variant"] if version is None else version, r["opponent"], r["edition"], r["seed"], r["side"])
                 won, draw = bool(r["won"]), bool(r["draw"])
             except (ValueError, KeyError, TypeError):
-                raise SystemExit(f"--row {path}, line {n}: not a game of --out") from None
+                raise SystemExit(f"{option} {path}, line {n}: not a game of --out") from None
             if key[4] not in ("german", "soviet"):
-                raise SystemExit(f"--row {path}, line {n}: side {key[4]!r}")
+                raise SystemExit(f"{option} {path}, line {n}: side {key[4]!r}")
             other = "soviet" if key[4] == "german" else "german"
-            games[key] = {"winner": None if draw else key[4] if won else other}
+            games[key] = {"winner": None if draw else key[4] if won else other, "score": won + 0.5 * draw}
+
+
+def row(paths: list[str], against: list[str] | None = None) -> list[str]:
+    """``--row``: the side-swapped table of the games in ``--out`` files (``record``'s lines), one
+    row per version (the variant, the level as shipped) and opponent. With ``against`` (earlier
+    ``--out`` files, e.g. ``bench/records``) every game of ``paths`` is the new code's and every
+    game of ``against`` the earlier code's, whatever their lines say: both rows, then, for each
+    side, the games of the same seed, edition and opponent each version won and the other did
+    not (a draw against a loss counts)."""
+    games: dict[tuple, dict] = {}
+    _read_games(paths, "--row", games, True if against else None)
+    if against:
+        _read_games(against, "--against", games, False)
+    names = {True: "now", False: "before"} if against else {True: "variant", False: "as shipped"}
     lines = []
     for variant in (True, False):
-        name = "variant" if variant else "as shipped"
+        name = names[variant]
         for opponent in sorted({k[1] for k in games if k[0] == variant}):
             results = []
             for (v, o, edition, seed, side), g in games.items():
@@ -208,6 +227,14 @@ def row(paths: list[str]) -> list[str]:
             rows = swapped_scores([name, opponent], results, ("german", "soviet"))
             lines += format_swapped(rows, ("german", "soviet"), {}) if rows else [
                 f"{name} against {opponent}: no seed played on both sides"]
+    for opponent in sorted({k[1] for k in games}) if against else ():
+        for side in ("german", "soviet"):
+            pairs = [(g["score"], games[(False, *k[1:])]["score"]) for k, g in games.items()
+                     if k[0] and k[1] == opponent and k[4] == side and (False, *k[1:]) in games]
+            if pairs:
+                lines.append(f"as {side} against {opponent}, {len(pairs)} games played by both: now "
+                             f"{sum(a for a, _ in pairs):g}, before {sum(b for _, b in pairs):g} (better now "
+                             f"{sum(a > b for a, b in pairs)}, better before {sum(b > a for a, b in pairs)})")
     return lines
 
 
@@ -240,9 +267,14 @@ def main() -> None:
     ap.add_argument("--out", help="a JSON-lines file of every game")
     ap.add_argument("--row", nargs="+", metavar="FILE",
                     help="play nothing: the side-swapped score of the games in these --out files")
+    ap.add_argument("--against", nargs="+", metavar="FILE",
+                    help="with --row: earlier --out files (e.g. bench/records): the --row files' games are "
+                         "the new code's, these the earlier code's; both rows and the games each won alone")
     args = ap.parse_args()
+    if args.against and not args.row:
+        raise SystemExit("--against compares with the games of --row: give --row FILE too")
     if args.row:
-        print("\n".join(row(args.row)))
+        print("\n".join(row(args.row, args.against)))
         return
     changes = parse_set(args.set)
     if args.level not in LEVELS:

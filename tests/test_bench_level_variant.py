@@ -162,6 +162,9 @@ def test_the_levels_games_are_played_once_for_this_code_and_a_tournaments_serve(
     (["--weights", "pyproject.toml", "--editions", "1986"], "--weights: cannot read"),
     (["--journal", "games.jsonl"], "--journal keeps the games of the level as shipped: give --baseline too"),
     (["--journal", "README.md", "--baseline"], "--journal: README.md, line 1: not a game of a typhoon run"),
+    (["--against", "bench/records/heuristic-row/2009-german.jsonl"], "--against compares with the games of --row"),
+    (["--row", "bench/records/heuristic-row/2009-german.jsonl", "--against", "README.md"],
+     "--against README.md, line 1: not a game of --out"),
 ])
 def test_bad_arguments_are_named_before_any_game(args, says):
     out = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_level_variant.py"), *args],
@@ -186,6 +189,26 @@ def test_the_row_of_out_files_is_the_side_swapped_score_seed_by_seed(harness, tm
     # seeds (2009:1, 2009:2, 1986:1): (1 + 1) / 2, (0 + 0.5) / 2, (1 + 0) / 2, a mean of 0.5833;
     # as German 2 of 3 (seed 1's later record counts), as Soviet 1.5 of 3
     assert line.split()[:6] == ["variant", "heuristic", "6", "0.667", "0.500", "0.583"]
+
+
+def test_a_row_against_earlier_files_pairs_the_same_games_whatever_their_lines_say(harness, tmp_path):
+    now, before = tmp_path / "now.jsonl", tmp_path / "before.jsonl"
+    # both files' lines say "variant" (as bench/records' do); --against reads before's as the
+    # earlier code's. As German: seed 1 won now and lost before, seed 2 drawn now and won
+    # before, seed 3 lost by both; as Soviet seed 1 and 2 won by both, seed 3 only before
+    now.write_text("\n".join([_game("german", 1, True), _game("german", 2, False, draw=True),
+                              _game("german", 3, False), _game("soviet", 1, True), _game("soviet", 2, True),
+                              _game("soviet", 3, False)]) + "\n")
+    before.write_text("\n".join([_game("german", 1, False), _game("german", 2, True), _game("german", 3, False),
+                                 _game("soviet", 1, True), _game("soviet", 2, True), _game("soviet", 3, True),
+                                 _game("soviet", 4, True)]) + "\n")
+    lines = harness.row([str(now)], [str(before)])
+    # now: German 1.5 of 3, Soviet 2 of 3; before: German 1 of 3, Soviet 3 of 3 (seed 4 has no German game)
+    assert [ln.split()[:6] for ln in lines if ln.split()[0] in ("now", "before")] == [
+        ["now", "heuristic", "6", "0.500", "0.667", "0.583"], ["before", "heuristic", "6", "0.333", "1.000", "0.667"]]
+    assert lines[-2:] == [
+        "as german against heuristic, 3 games played by both: now 1.5, before 1 (better now 1, better before 1)",
+        "as soviet against heuristic, 3 games played by both: now 2, before 3 (better now 0, better before 1)"]
 
 
 def test_a_row_file_that_is_not_games_is_named(harness, tmp_path):
