@@ -220,14 +220,30 @@ def test_a_row_file_that_is_not_games_is_named(harness, tmp_path):
         harness.row([str(tmp_path / "missing.jsonl")])
 
 
-def test_the_recorded_row_against_the_heuristic_is_the_figure_docs_report(harness):
-    # bench/records/README.md: 400 games, search-hard 129 of 200 as German and 169 of 200 as
-    # Soviet (the draws count a half), 298 of 400 in all
-    records = sorted(str(p) for p in (ROOT / "bench" / "records" / "heuristic-row").glob("*.jsonl"))
+@pytest.mark.parametrize("folder, figures", [
+    # bench/records/README.md: 400 games, search-hard 118 of 200 as German and 175.5 of 200 as
+    # Soviet (the draws count a half), 293.5 of 400 in all (session 65, ``s_swap`` on)
+    ("heuristic-row", ["400", "0.590", "0.877", "0.734"]),
+    # the code before it: 129 and 169, 298 of 400 (session 64)
+    ("heuristic-row-session64", ["400", "0.645", "0.845", "0.745"]),
+])
+def test_the_recorded_row_against_the_heuristic_is_the_figure_docs_report(harness, folder, figures):
+    records = sorted(str(p) for p in (ROOT / "bench" / "records" / folder).glob("*.jsonl"))
     assert [Path(p).name for p in records] == ["1986-german.jsonl", "1986-soviet.jsonl",
                                                "2009-german.jsonl", "2009-soviet.jsonl"]
     (line,) = harness.row(records)[1:]
-    assert line.split()[2:6] == ["400", "0.645", "0.845", "0.745"]
+    assert line.split()[2:6] == figures
+
+
+def test_the_recorded_rows_before_and_after_s_swap_pair_seed_by_seed(harness):
+    # docs/ai.md, session 65: the same 400 games before and after; as German 19 won only after
+    # and 30 only before (118 for 129), as Soviet 19 and 11 (175.5 for 169)
+    records = ROOT / "bench" / "records"
+    lines = harness.row([str(p) for p in sorted((records / "heuristic-row").glob("*.jsonl"))],
+                        [str(p) for p in sorted((records / "heuristic-row-session64").glob("*.jsonl"))])
+    assert lines[-2:] == [
+        "as german against heuristic, 200 games played by both: now 118, before 129 (better now 19, better before 30)",
+        "as soviet against heuristic, 200 games played by both: now 175.5, before 169 (better now 19, better before 11)"]
 
 
 def test_a_record_names_the_code_that_played_it(harness):
