@@ -389,3 +389,30 @@ def test_s_sit_moscows_garrison_does_not_attack_before_the_germans_last_assault(
     assert sitting.plan_attacks(st, "soviet") == [Attack("13A", "1202"), Attack("16A", "1202"), Commit()]
     for turn in (4, 7):  # before the knob's turns, and the last turn
         assert Attack("10A", "1202") in sitting.plan_attacks(position_at("soviet_combat", turn, units), "soviet")
+
+
+def test_g_swap_a_full_panzer_corps_takes_over_a_german_moscow_from_a_weaker_unit():
+    # g_swap (session 66). 1986 (001): the German Movement Phase of turn 6; Moscow (1103) is
+    # German, held by XXXIV (4); LVII (12) stands next to it in 1002, 10A and 16A next to Moscow
+    # in 1204 and 1104. The Soviet Combat Phase comes next (4.0) and Moscow held at the end of
+    # turn 7 wins (5.0): its garrison is what the Soviet attacks. A unit may enter a hex holding a
+    # friendly unit if only one is left there at the end of the phase (Restrictions, 001, as
+    # 8.2.2 in 2009): LVII enters Moscow, then XXXIV leaves it.
+    doc = {"options": {"edition": "1986"}, "turn": 6, "phase": "german_movement",
+           "units": {u: {"hex": h, "reduced": False} for u, h in
+                     {"XXXIV": "1103", "LVII": "1002", "10A": "1204", "16A": "1104"}.items()}}
+    st = position.from_json(doc)
+    st.control["1103"] = "german"
+    assert st.strength("LVII") > st.strength("XXXIV")
+    plan = [a for a in HeuristicPlayer(seed=0).plan_movement(st, "german") if isinstance(a, Move)]
+    assert plan[0] == Move("LVII", "1103")
+    assert plan[1].unit == "XXXIV" and plan[1].to != "1103"
+    # until session 66 (``g_swap`` 0) the panzer corps' move into an occupied Moscow was never planned
+    before = HeuristicPlayer(seed=0, knob_g_swap=0).plan_movement(st, "german")
+    assert Move("LVII", "1103") not in before and all(m.unit != "XXXIV" for m in before if isinstance(m, Move))
+    # played out through the rules: LVII ends in Moscow, XXXIV outside it
+    player = HeuristicPlayer(seed=0)
+    game = Game(RULES, dict(st.options.to_dict()), 1, state=st.copy(), keep_history=False)
+    while game.state.phase == "german_movement":
+        game.push(player.choose(game))
+    assert game.state.hex_of["LVII"] == "1103" and game.state.hex_of["XXXIV"] != "1103"

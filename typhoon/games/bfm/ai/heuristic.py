@@ -166,6 +166,11 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: movement phase, not at its end): a garrison reduced in the Soviet's own combat is relieved before
 #: the German's next assault, not left at half strength (``_moscow_garrison``; until session 65 the
 #: plan never entered an occupied Moscow, so the strongest unit's move was dropped).
+#: ``g_swap`` (session 66): the German's moves with Moscow German (5.0: held at the end of the
+#: last turn, it decides): the strongest unit that can reach Moscow and is at least ``g_swap``
+#: strength points stronger than the one there takes it over, and that one leaves it in the same
+#: phase (8.2.2), as ``s_swap`` does for the Soviet (``_garrison_swap``; until session 66 the plan
+#: never entered an occupied Moscow, so a reduced corps held it beside a full panzer corps).
 #: ``g_open_clear`` (session 54, tried and left off: 0): worth added to emptying a hex next to a
 #: Soviet Moscow that no river covers (9.2), on top of ``g_ring_clear`` (``_clear_worth``).
 #: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
@@ -178,7 +183,7 @@ _STANDARD: dict[str, float] = {
     "g_detour": 0.0, "g_flank": 20.0, "g_flank_turns": 2.0, "g_keep": 1.0, "g_relieve": 3.0,
     "s_keep": 1.0, "s_keep_turns": 1.0, "g_open_clear": 0.0, "s_sit": 0.0, "s_sit_turns": 2.0,
     "g_axis_all": 0.0, "g_axis_ring": 0.0, "s_regain": 8.0, "s_regain_turns": 1.0,
-    "s_swap": 1.0,
+    "s_swap": 1.0, "g_swap": 1.0,
 }
 STYLES: dict[str, dict[str, float]] = {
     "standard": _STANDARD,
@@ -420,6 +425,10 @@ class HeuristicPlayer:
         flank = self._flank_units(state, movers) if knobs["g_flank"] and not draw_only else {}
         plan = self._relieve_ring(state, movers) if knobs["g_relieve"] else []
         swapped = {m.unit for m in plan}
+        # g_swap, 8.2.2: a stronger unit takes over a German Moscow; the one there leaves it right after
+        garrison = self._garrison_swap(state, movers) if knobs["g_swap"] and moscow_held else None
+        if garrison is not None:
+            order = list(garrison) + [u for u in order if u not in garrison]
         for u in order:
             if u in swapped:
                 continue
@@ -431,9 +440,14 @@ class HeuristicPlayer:
             if draw_only:  # g_last_cities: where this unit ends is the draw's, not the drive's
                 best = self._hex_for_the_draw(state, here, reach, occupied, must_hold)
             toward = axis if axis is not None and (every_axis or spec.kind == "panzer") else to_m
+            if garrison is not None and u == garrison[0]:
+                reach = {data.moscow: 0}
             for h in () if draw_only else reach:
-                if h != here and h in occupied or h == data.moscow and raid_barred:
+                if h != here and h in occupied and not (garrison is not None and u == garrison[0]) \
+                        or h == data.moscow and raid_barred:
                     continue
+                if garrison is not None and u == garrison[1] and h == here:
+                    continue  # 8.2.2: the stronger unit has entered; one unit per hex at the phase's end
                 score = -knobs["drive"] * toward[h]
                 if targets:
                     score -= knobs["cities"] * city_dist[h]
@@ -511,6 +525,26 @@ class HeuristicPlayer:
                 plan += [Move(strong, ring_hex), Move(weak, state.hex_of[strong])]
                 free.discard(strong)
         return plan
+
+    def _garrison_swap(self, state: BfmState, movers: list[str]) -> tuple[str, str] | None:
+        """``g_swap``: with Moscow German, (the stronger unit that enters it, the unit there that
+        leaves it): the strongest mover that can reach Moscow and is at least ``g_swap`` strength
+        points stronger than the one there (8.2.2: both may share it during the phase; the one
+        there must then reach another hex to end in, an empty one or the one the other left).
+        None if there is no such swap."""
+        moscow = state.data.moscow
+        holder = state.unit_at(moscow)
+        if holder is None or holder not in movers or state.side_of(holder) != "german":
+            return None
+        need = state.strength(holder) + self.knobs["g_swap"]
+        can = [u for u in movers if u != holder and state.strength(u) >= need and moscow in movement.reach(state, u)]
+        if not can:
+            return None
+        strong = max(can, key=lambda u: (state.strength(u), u))
+        occupied = set(state.hex_of.values()) - {state.hex_of[strong]}
+        if not any(h not in occupied for h in movement.reach(state, holder)):
+            return None
+        return strong, holder
 
     def _draw_only(self, state: BfmState) -> bool:
         """``g_last_cities`` (5.0, 2009): the German's last turn after his panzer movement, Moscow
