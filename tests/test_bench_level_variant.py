@@ -221,9 +221,11 @@ def test_a_row_file_that_is_not_games_is_named(harness, tmp_path):
 
 
 @pytest.mark.parametrize("folder, figures", [
-    # bench/records/README.md: 400 games, search-hard 118 of 200 as German and 175.5 of 200 as
-    # Soviet (the draws count a half), 293.5 of 400 in all (session 65, ``s_swap`` on)
+    # bench/records/README.md: 400 games, search-hard 118 of 200 as German (session 66, ``g_swap``
+    # on) and 175.5 of 200 as Soviet (session 65; the draws count a half), 293.5 of 400 in all
     ("heuristic-row", ["400", "0.590", "0.877", "0.734"]),
+    # session 65's (``s_swap`` on): the same figures, from a German half that differs in two games
+    ("heuristic-row-session65", ["400", "0.590", "0.877", "0.734"]),
     # the code before it: 129 and 169, 298 of 400 (session 64)
     ("heuristic-row-session64", ["400", "0.645", "0.845", "0.745"]),
 ])
@@ -239,11 +241,22 @@ def test_the_recorded_rows_before_and_after_s_swap_pair_seed_by_seed(harness):
     # docs/ai.md, session 65: the same 400 games before and after; as German 19 won only after
     # and 30 only before (118 for 129), as Soviet 19 and 11 (175.5 for 169)
     records = ROOT / "bench" / "records"
-    lines = harness.row([str(p) for p in sorted((records / "heuristic-row").glob("*.jsonl"))],
+    lines = harness.row([str(p) for p in sorted((records / "heuristic-row-session65").glob("*.jsonl"))],
                         [str(p) for p in sorted((records / "heuristic-row-session64").glob("*.jsonl"))])
     assert lines[-2:] == [
         "as german against heuristic, 200 games played by both: now 118, before 129 (better now 19, better before 30)",
         "as soviet against heuristic, 200 games played by both: now 175.5, before 169 (better now 19, better before 11)"]
+
+
+def test_the_recorded_german_half_before_and_after_g_swap_pairs_seed_by_seed(harness):
+    # docs/ai.md, session 66: the German's 200 games again with ``g_swap``; one won only after
+    # (1986, 300010) and one only before (2009, 200016); the Soviet half is session 65's files
+    records = ROOT / "bench" / "records"
+    lines = harness.row([str(p) for p in sorted((records / "heuristic-row").glob("*.jsonl"))],
+                        [str(p) for p in sorted((records / "heuristic-row-session65").glob("*.jsonl"))])
+    assert lines[-2:] == [
+        "as german against heuristic, 200 games played by both: now 118, before 118 (better now 1, better before 1)",
+        "as soviet against heuristic, 200 games played by both: now 175.5, before 175.5 (better now 0, better before 0)"]
 
 
 def test_a_record_names_the_code_that_played_it(harness):
