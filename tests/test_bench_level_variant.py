@@ -237,26 +237,23 @@ def test_the_recorded_row_against_the_heuristic_is_the_figure_docs_report(harnes
     assert line.split()[2:6] == figures
 
 
-def test_the_recorded_rows_before_and_after_s_swap_pair_seed_by_seed(harness):
-    # docs/ai.md, session 65: the same 400 games before and after; as German 19 won only after
-    # and 30 only before (118 for 129), as Soviet 19 and 11 (175.5 for 169)
-    records = ROOT / "bench" / "records"
-    lines = harness.row([str(p) for p in sorted((records / "heuristic-row-session65").glob("*.jsonl"))],
-                        [str(p) for p in sorted((records / "heuristic-row-session64").glob("*.jsonl"))])
-    assert lines[-2:] == [
+@pytest.mark.parametrize("now, before, expected", [
+    # docs/ai.md, session 65 (``s_swap``): the same 400 games before and after; as German 19 won
+    # only after and 30 only before (118 for 129), as Soviet 19 and 11 (175.5 for 169)
+    ("heuristic-row-session65", "heuristic-row-session64", [
         "as german against heuristic, 200 games played by both: now 118, before 129 (better now 19, better before 30)",
-        "as soviet against heuristic, 200 games played by both: now 175.5, before 169 (better now 19, better before 11)"]
-
-
-def test_the_recorded_german_half_before_and_after_g_swap_pairs_seed_by_seed(harness):
-    # docs/ai.md, session 66: the German's 200 games again with ``g_swap``; one won only after
-    # (1986, 300010) and one only before (2009, 200016); the Soviet half is session 65's files
-    records = ROOT / "bench" / "records"
-    lines = harness.row([str(p) for p in sorted((records / "heuristic-row").glob("*.jsonl"))],
-                        [str(p) for p in sorted((records / "heuristic-row-session65").glob("*.jsonl"))])
-    assert lines[-2:] == [
+        "as soviet against heuristic, 200 games played by both: now 175.5, before 169 (better now 19, better before 11)"]),
+    # docs/ai.md, session 66 (``g_swap``): the German's 200 games again; one won only after (1986,
+    # 300010) and one only before (2009, 200016); the Soviet half is session 65's files
+    ("heuristic-row", "heuristic-row-session65", [
         "as german against heuristic, 200 games played by both: now 118, before 118 (better now 1, better before 1)",
-        "as soviet against heuristic, 200 games played by both: now 175.5, before 175.5 (better now 0, better before 0)"]
+        "as soviet against heuristic, 200 games played by both: now 175.5, before 175.5 (better now 0, better before 0)"]),
+])
+def test_the_recorded_rows_before_and_after_a_change_pair_seed_by_seed(harness, now, before, expected):
+    records = ROOT / "bench" / "records"
+    lines = harness.row([str(p) for p in sorted((records / now).glob("*.jsonl"))],
+                        [str(p) for p in sorted((records / before).glob("*.jsonl"))])
+    assert lines[-2:] == expected
 
 
 def test_a_record_names_the_code_that_played_it(harness):
