@@ -529,8 +529,7 @@ class HeuristicPlayer:
     def _garrison_swap(self, state: BfmState, movers: list[str]) -> tuple[str, str] | None:
         """``g_swap``: with Moscow German, (the stronger unit that enters it, the unit there that
         leaves it): the strongest mover that can reach Moscow and is at least ``g_swap`` strength
-        points stronger than the one there (8.2.2: both may share it during the phase; the one
-        there must then reach another hex to end in, an empty one or the one the other left).
+        points stronger than the one there, if that one can leave it (8.2.2, ``_displaced_by``).
         None if there is no such swap."""
         moscow = state.data.moscow
         holder = state.unit_at(moscow)
@@ -541,10 +540,7 @@ class HeuristicPlayer:
         if not can:
             return None
         strong = max(can, key=lambda u: (state.strength(u), u))
-        occupied = set(state.hex_of.values()) - {state.hex_of[strong]}
-        if not any(h not in occupied for h in movement.reach(state, holder)):
-            return None
-        return strong, holder
+        return (strong, holder) if self._displaced_by(state, movers, strong) == holder else None
 
     def _draw_only(self, state: BfmState) -> bool:
         """``g_last_cities`` (5.0, 2009): the German's last turn after his panzer movement, Moscow
@@ -729,9 +725,9 @@ class HeuristicPlayer:
 
     @staticmethod
     def _displaced_by(state: BfmState, movers: list[str], garrison: str | None) -> str | None:
-        """``s_swap``: the unit in Moscow that leaves it to a stronger ``garrison`` (8.2.2: both
-        may share it during the phase; the one there must then reach another hex to end in,
-        an empty one or the one the garrison left). None if there is no such swap."""
+        """``s_swap`` and ``g_swap``: the unit in Moscow that leaves it to a stronger ``garrison``
+        (8.2.2: both may share it during the phase; the one there must then reach another hex to
+        end in, an empty one or the one the garrison left). None if there is no such swap."""
         moscow = state.data.moscow
         holder = state.unit_at(moscow)
         if garrison is None or holder is None or holder == garrison or holder not in movers:

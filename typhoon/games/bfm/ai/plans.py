@@ -96,11 +96,24 @@ SEARCHED_OPTIONS: dict[str, tuple[tuple[str, Any], ...]] = {
     "search-hard": (("knob_g_axis_all", 0.0), ("knob_g_axis_ring", 0.0)),
 }
 
+# Playout budgets of a level in Battle for Moscow other than ``typhoon.ai.search.LEVELS``'.
+# search-normal: 4 candidates of 2 playouts, 16 a phase (LEVELS: 6, 4 and 48), so the ladder's
+# rungs are steps of a like size. Its German is the heuristic's either way (no ``model_gate``);
+# its Soviet searched with the larger budget held search-hard's German to 28.5 of 100, a top
+# rung of 0.583 for 0.777 below it; with this one search-hard's German won more (the same 200
+# games, both editions) and the lower rung stayed above 0.65 (docs/ai.md, session 67).
+LEVEL_BUDGETS: dict[str, dict[str, Any]] = {
+    "search-normal": {"candidates": 4, "rollouts": 2, "phase_rollouts": 16},
+}
+
 
 def search_budgets() -> dict[str, dict[str, Any]]:
     """Search level -> the budget fields Battle for Moscow sets (the package's
-    ``search_budgets``): the levels' ``EXTRA_CANDIDATES``, ``OWN_OPTIONS`` and ``SEARCHED_OPTIONS``."""
-    budgets: dict[str, dict[str, Any]] = {lv: {"extra_candidates": extra} for lv, extra in EXTRA_CANDIDATES.items()}
+    ``search_budgets``): ``LEVEL_BUDGETS`` and the levels' ``EXTRA_CANDIDATES``, ``OWN_OPTIONS``
+    and ``SEARCHED_OPTIONS``."""
+    budgets: dict[str, dict[str, Any]] = {lv: dict(fields) for lv, fields in LEVEL_BUDGETS.items()}
+    for lv, extra in EXTRA_CANDIDATES.items():
+        budgets.setdefault(lv, {})["extra_candidates"] = extra
     for field, per_level in (("own_options", OWN_OPTIONS), ("searched_options", SEARCHED_OPTIONS)):
         for level, options in per_level.items():
             budgets.setdefault(level, {})[field] = options
