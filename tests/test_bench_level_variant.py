@@ -256,6 +256,21 @@ def test_the_recorded_rows_before_and_after_a_change_pair_seed_by_seed(harness, 
     assert lines[-2:] == expected
 
 
+@pytest.mark.parametrize("folder, figures", [
+    # bench/records/README.md: search-hard over search-normal, 46.5 and 88 of 100 (session 67,
+    # search-normal's smaller budget), 28.5 and 88 before it (session 65)
+    ("ladder-top", ["search-normal", "200", "0.465", "0.880", "0.672"]),
+    ("ladder-top-session65", ["search-normal", "200", "0.285", "0.880", "0.583"]),
+    # search-normal over search-easy: 61 and 90 of 100 (session 67), 61 and 94.5 before
+    ("ladder-lower", ["search-easy", "200", "0.610", "0.900", "0.755"]),
+    ("ladder-lower-session65", ["search-easy", "200", "0.610", "0.945", "0.777"]),
+])
+def test_the_recorded_rungs_of_the_ladder_are_the_figures_docs_report(harness, folder, figures):
+    records = sorted(str(p) for p in (ROOT / "bench" / "records" / folder).glob("*.jsonl"))
+    (line,) = harness.row(records)[1:]
+    assert line.split()[1:6] == figures
+
+
 def test_a_record_names_the_code_that_played_it(harness):
     from typhoon.ai.parallel import code_version
 

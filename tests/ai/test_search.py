@@ -125,12 +125,13 @@ def test_search_does_not_touch_the_games_dice():
 
 
 def test_levels_are_ordered_machine_independent_budgets():
-    from typhoon.ai.search import LEVELS
+    from typhoon.ai.search import LEVELS, level_budget
 
     names = ["search-easy", "search-normal", "search-hard", "search-expert"]
     assert list(LEVELS) == names
-    work = [b.candidates * b.rollouts for b in LEVELS.values()]
-    assert work == sorted(work) and len(set(work)) == len(work)
+    for budgets in (LEVELS.values(), [level_budget(n, "bfm") for n in names]):
+        work = [b.candidates * b.rollouts for b in budgets]
+        assert work == sorted(work) and len(set(work)) == len(work)
     # a few phases played out, then the evaluation (docs/ai.md, session 9): never a bare 0/1 end
     assert all(0 < b.horizon <= 8 for b in LEVELS.values())
 
@@ -144,9 +145,13 @@ def test_a_game_changes_only_the_budget_fields_it_names():
     from typhoon.games import registry
     from typhoon.ai.search import LEVELS, level_budget
 
-    for level in LEVELS:  # Battle for Moscow adds candidate plans and own knobs to search-hard's, nothing else
+    # Battle for Moscow adds candidate plans and own knobs to search-hard's, and gives
+    # search-normal a smaller search (docs/ai.md, session 67: the ladder's rungs), nothing else
+    smaller = {"search-normal": {"candidates": 4, "rollouts": 2, "phase_rollouts": 16}}
+    for level in LEVELS:
         budget = make_player(level, "bfm", seed=1).budget
-        assert replace(budget, extra_candidates=(), own_options=(), searched_options=()) == LEVELS[level]
+        bare = replace(budget, extra_candidates=(), own_options=(), searched_options=())
+        assert bare == replace(LEVELS[level], **smaller.get(level, {}))
         hard = ((("knob_g_axis_all", 1.0),), (("knob_g_detour", 20.0),))
         assert budget.extra_candidates == (hard if level == "search-hard" else ())
         own = (("knob_g_axis_all", 1.0), ("knob_g_axis_ring", 3.0))  # session 62

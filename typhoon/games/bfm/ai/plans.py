@@ -96,12 +96,12 @@ SEARCHED_OPTIONS: dict[str, tuple[tuple[str, Any], ...]] = {
     "search-hard": (("knob_g_axis_all", 0.0), ("knob_g_axis_ring", 0.0)),
 }
 
-# Playout budgets of a level in Battle for Moscow other than ``typhoon.ai.search.LEVELS``'.
+# Budget fields of a level that Battle for Moscow sets otherwise than ``typhoon.ai.search.LEVELS``.
 # search-normal: 4 candidates of 2 playouts, 16 a phase (LEVELS: 6, 4 and 48), so the ladder's
-# rungs are steps of a like size. Its German is the heuristic's either way (no ``model_gate``);
-# its Soviet searched with the larger budget held search-hard's German to 28.5 of 100, a top
-# rung of 0.583 for 0.777 below it; with this one search-hard's German won more (the same 200
-# games, both editions) and the lower rung stayed above 0.65 (docs/ai.md, session 67).
+# rungs are steps of a like size. Its German is the heuristic's at any budget (no ``model_gate``);
+# its Soviet with the larger budget held search-hard's German to 28.5 of 100, a top rung of 0.583
+# for 0.777 below it; with this one 46.5 of the same games, rungs of 0.672 and 0.755 (200 games
+# each, both editions; docs/ai.md, session 67).
 LEVEL_BUDGETS: dict[str, dict[str, Any]] = {
     "search-normal": {"candidates": 4, "rollouts": 2, "phase_rollouts": 16},
 }
