@@ -145,7 +145,7 @@ LEVELS = {
     # won or lost game: far noisier). docs/ai.md, sessions 10 and 20
     "search-easy": Budget(candidates=1, rollouts=1, horizon=4, phase_rollouts=0, population=False, play_noise=4.0),
     # (a game's package may change any field per level, ``search_budgets``: Battle for Moscow's
-    # search-normal has 4 candidates of 2 playouts, 16 a phase, for the ladder's steps, session 67)
+    # search-normal searches less, its ``plans.LEVEL_BUDGETS``, docs/ai.md session 67)
     "search-normal": Budget(candidates=6, rollouts=4, horizon=4, phase_rollouts=48),
     # search-hard and search-expert also search the decisions a policy searches only against an
     # opponent its population models (Battle for Moscow's German), while it does (docs/ai.md,

@@ -112,9 +112,8 @@ def search_budgets() -> dict[str, dict[str, Any]]:
     ``search_budgets``): ``LEVEL_BUDGETS`` and the levels' ``EXTRA_CANDIDATES``, ``OWN_OPTIONS``
     and ``SEARCHED_OPTIONS``."""
     budgets: dict[str, dict[str, Any]] = {lv: dict(fields) for lv, fields in LEVEL_BUDGETS.items()}
-    for lv, extra in EXTRA_CANDIDATES.items():
-        budgets.setdefault(lv, {})["extra_candidates"] = extra
-    for field, per_level in (("own_options", OWN_OPTIONS), ("searched_options", SEARCHED_OPTIONS)):
+    for field, per_level in (("extra_candidates", EXTRA_CANDIDATES), ("own_options", OWN_OPTIONS),
+                             ("searched_options", SEARCHED_OPTIONS)):
         for level, options in per_level.items():
             budgets.setdefault(level, {})[field] = options
     return budgets
