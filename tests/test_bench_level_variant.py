@@ -271,6 +271,26 @@ def test_the_recorded_rungs_of_the_ladder_are_the_figures_docs_report(harness, f
     assert line.split()[1:6] == figures
 
 
+@pytest.mark.parametrize("folder, figures", [
+    # bench/records/README.md (session 68): search-normal, as German (the heuristic's German) and
+    # as Soviet, of 200 games each: heuristic 90 and 141.5, baseline-greedy 169 and 192.5,
+    # baseline-bold 162 and 188, baseline-capital 110 and 193, baseline-hunter 180 and 198
+    ("search-normal-rows", {"heuristic": ["400", "0.450", "0.708", "0.579"],
+                            "baseline-greedy": ["400", "0.845", "0.963", "0.904"],
+                            "baseline-bold": ["400", "0.810", "0.940", "0.875"],
+                            "baseline-capital": ["400", "0.550", "0.965", "0.757"],
+                            "baseline-hunter": ["400", "0.900", "0.990", "0.945"]}),
+    # search-hard with ``s_swap`` and ``g_swap`` (session 68): baseline-capital 63 and 98 of 100,
+    # baseline-greedy 48 and 56.5 of 60
+    ("search-hard-baselines", {"baseline-capital": ["200", "0.630", "0.980", "0.805"],
+                               "baseline-greedy": ["120", "0.800", "0.942", "0.871"]}),
+])
+def test_the_recorded_rows_against_several_opponents_are_the_figures_docs_report(harness, folder, figures):
+    records = sorted(str(p) for p in (ROOT / "bench" / "records" / folder).glob("*.jsonl"))
+    lines = [line.split() for line in harness.row(records) if not line.split()[0] == "A"]
+    assert {line[1]: line[2:6] for line in lines} == figures
+
+
 def test_a_record_names_the_code_that_played_it(harness):
     from typhoon.ai.parallel import code_version
 
