@@ -287,7 +287,7 @@ def test_the_recorded_rungs_of_the_ladder_are_the_figures_docs_report(harness, f
 ])
 def test_the_recorded_rows_against_several_opponents_are_the_figures_docs_report(harness, folder, figures):
     records = sorted(str(p) for p in (ROOT / "bench" / "records" / folder).glob("*.jsonl"))
-    lines = [line.split() for line in harness.row(records) if not line.split()[0] == "A"]
+    lines = [line.split() for line in harness.row(records) if line.split()[0] != "A"]
     assert {line[1]: line[2:6] for line in lines} == figures
 
 
