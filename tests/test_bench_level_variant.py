@@ -280,10 +280,14 @@ def test_the_recorded_rungs_of_the_ladder_are_the_figures_docs_report(harness, f
                             "baseline-bold": ["400", "0.810", "0.940", "0.875"],
                             "baseline-capital": ["400", "0.550", "0.965", "0.757"],
                             "baseline-hunter": ["400", "0.900", "0.990", "0.945"]}),
-    # search-hard with ``s_swap`` and ``g_swap`` (session 68): baseline-capital 63 and 98 of 100,
-    # baseline-greedy 48 and 56.5 of 60
+    # search-hard with ``s_swap`` and ``g_swap`` (sessions 68 and 69): baseline-capital 63 and 98
+    # of 100, baseline-greedy 48 and 56.5 of 60, baseline-bold 33 and 38 of 40, baseline-hunter 34
+    # and 40 of 40, OpenSpiel MCTS 30 and 30 of 30
     ("search-hard-baselines", {"baseline-capital": ["200", "0.630", "0.980", "0.805"],
-                               "baseline-greedy": ["120", "0.800", "0.942", "0.871"]}),
+                               "baseline-greedy": ["120", "0.800", "0.942", "0.871"],
+                               "baseline-bold": ["80", "0.825", "0.950", "0.887"],
+                               "baseline-hunter": ["80", "0.850", "1.000", "0.925"],
+                               "openspiel-mcts": ["60", "1.000", "1.000", "1.000"]}),
 ])
 def test_the_recorded_rows_against_several_opponents_are_the_figures_docs_report(harness, folder, figures):
     records = sorted(str(p) for p in (ROOT / "bench" / "records" / folder).glob("*.jsonl"))

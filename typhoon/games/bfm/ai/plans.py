@@ -142,7 +142,8 @@ def searched_if_modelled(game: Game) -> bool:
 # times search-hard's playouts there the Soviet won 84 of 100 games against the heuristic's
 # German where it won 78 (the tournament's 60 and two fresh blocks). Only the side always
 # searched (``SEARCHED_SIDES``): the German, searched only against a modelled Soviet and kept
-# close to the heuristic's plan, won 11 of 23 with them against 12 (docs/ai.md, session 35).
+# close to the heuristic's plan, won 11 of 23 with them against 12 (docs/ai.md, session 35) and
+# 17 of 38 against 20 (2009, the heuristic's Soviet; session 69).
 DECISIVE_TURNS = 3
 
 
