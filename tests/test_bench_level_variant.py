@@ -58,7 +58,7 @@ def test_each_extra_is_one_more_candidate_of_knobs_joined_by_commas(harness):
         (("knob_g_axis_all", 1.0), ("knob_drive", 8.0)), (("knob_g_axis", 2.0),))
     # after the level's own (search-hard's, Battle for Moscow's plans.EXTRA_CANDIDATES)
     assert harness.parse_extra(["knob_g_axis=2"], "search-hard") == (
-        (("knob_g_axis_all", 1.0),), (("knob_g_detour", 20.0),), (("knob_g_axis", 2.0),))
+        (("knob_g_axis_all", 1.0),), (("knob_g_detour", 20.0),), (("knob_repel", 6.0),), (("knob_g_axis", 2.0),))
     with pytest.raises(SystemExit, match="--extra 'knob_nope=1': unknown heuristic knob 'nope'"):
         harness.parse_extra(["knob_g_axis=2,knob_nope=1"], "search-hard")
 

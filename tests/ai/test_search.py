@@ -152,7 +152,7 @@ def test_a_game_changes_only_the_budget_fields_it_names():
         budget = make_player(level, "bfm", seed=1).budget
         bare = replace(budget, extra_candidates=(), own_options=(), searched_options=())
         assert bare == replace(LEVELS[level], **smaller.get(level, {}))
-        hard = ((("knob_g_axis_all", 1.0),), (("knob_g_detour", 20.0),))
+        hard = ((("knob_g_axis_all", 1.0),), (("knob_g_detour", 20.0),), (("knob_repel", 6.0),))
         assert budget.extra_candidates == (hard if level == "search-hard" else ())
         own = (("knob_g_axis_all", 1.0), ("knob_g_axis_ring", 3.0))  # session 62
         assert budget.own_options == (own if level == "search-hard" else ())
@@ -445,6 +445,38 @@ def test_search_hards_far_city_plan_goes_to_orel_only_where_the_draw_needs_it():
             assert far == [Move("XXXIV", "0809")] and Move("XXXIV", "0809") not in standard
         else:
             assert far == standard
+
+
+def test_search_hards_repel_plan_attacks_a_german_next_to_a_soviet_moscow():
+    """search-hard's third extra plan (``repel`` 6, session 70) is the heuristic that values
+    pushing a German off a hex next to a Soviet Moscow (9.0: the only hexes Moscow can be
+    attacked from; 9.3: a DR or DE empties the hex). Turn 6, Soviet Combat Phase: 10A holds
+    Moscow (1103), IX (7) stands next to it in 1202, 13A (8) in 1203; no river between them
+    (map data). 10A and 13A attack at 16 to 7, 2:1 (9.0: fractions dropped); 13A alone is 1:1.
+    The standard plan leaves IX there; the repel plan attacks it with both. For the German the
+    plan is the standard one (the knob values only a Soviet's battles), and with Moscow German
+    there is no ring to clear."""
+    from test_heuristic_attack import position_at  # this folder's module
+
+    from typhoon.games.bfm import combat
+    from typhoon.games.bfm.actions import Attack, Commit, EndPhase
+    from typhoon.games.bfm.ai.heuristic import HeuristicPlayer
+
+    extra = make_player("search-hard", "bfm", seed=1).budget.extra_candidates[2]
+    assert extra == (("knob_repel", 6.0),)
+    units = {"10A": "1103", "IX": "1202", "13A": "1203"}
+    for edition in ("1986", "2009"):
+        st = position_at("soviet_combat", 6, units, None, edition)
+        assert frozenset(("1103", "1202")) not in st.data.rivers and frozenset(("1203", "1202")) not in st.data.rivers
+        assert combat.battle_odds(st, "1202", ["10A", "13A"]).label == "2:1"
+        repel, standard = HeuristicPlayer(seed=0, **dict(extra)), HeuristicPlayer(seed=0)
+        assert standard.plan_attacks(st, "soviet") == [EndPhase()]
+        assert repel.plan_attacks(st, "soviet") == [Attack("10A", "1202"), Attack("13A", "1202"), Commit()]
+        german = position_at("german_combat", 6, units, None, edition)
+        assert repel.plan_attacks(german, "german") == standard.plan_attacks(german, "german")
+        held = position_at("soviet_combat", 6, {**units, "10A": "1102", "LVII": "1103"}, {"1103": "german"}, edition)
+        assert all(repel._clear_worth(held, h, "soviet") == standard._clear_worth(held, h, "soviet")
+                   for h in ("1202", "1203", "1002"))
 
 
 def test_play_noise_is_the_noise_of_the_searchers_own_policy():
