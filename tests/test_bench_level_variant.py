@@ -222,9 +222,11 @@ def test_a_row_file_that_is_not_games_is_named(harness, tmp_path):
 
 @pytest.mark.parametrize("folder, figures", [
     # bench/records/README.md: 400 games, search-hard 118 of 200 as German (session 66, ``g_swap``
-    # on) and 175.5 of 200 as Soviet (session 65; the draws count a half), 293.5 of 400 in all
-    ("heuristic-row", ["400", "0.590", "0.877", "0.734"]),
-    # session 65's (``s_swap`` on): the same figures, from a German half that differs in two games
+    # on) and 178.5 of 200 as Soviet (session 70, ``repel`` its third extra plan: 83 + 94 won and
+    # 3 drawn; the draws count a half), 296.5 of 400 in all
+    ("heuristic-row", ["400", "0.590", "0.892", "0.741"]),
+    # session 65's (``s_swap`` on): 118 and 175.5, 293.5 of 400, from a German half that differs
+    # from session 66's in two games
     ("heuristic-row-session65", ["400", "0.590", "0.877", "0.734"]),
     # the code before it: 129 and 169, 298 of 400 (session 64)
     ("heuristic-row-session64", ["400", "0.645", "0.845", "0.745"]),
@@ -244,10 +246,12 @@ def test_the_recorded_row_against_the_heuristic_is_the_figure_docs_report(harnes
         "as german against heuristic, 200 games played by both: now 118, before 129 (better now 19, better before 30)",
         "as soviet against heuristic, 200 games played by both: now 175.5, before 169 (better now 19, better before 11)"]),
     # docs/ai.md, session 66 (``g_swap``): the German's 200 games again; one won only after (1986,
-    # 300010) and one only before (2009, 200016); the Soviet half is session 65's files
+    # 300010) and one only before (2009, 200016); session 70 (``repel``): the Soviet's 200 games
+    # again, won where lost or drawn in 1986 200013 and 300004, 2009 100008 and 200015, lost
+    # where won in 1986 300017
     ("heuristic-row", "heuristic-row-session65", [
         "as german against heuristic, 200 games played by both: now 118, before 118 (better now 1, better before 1)",
-        "as soviet against heuristic, 200 games played by both: now 175.5, before 175.5 (better now 0, better before 0)"]),
+        "as soviet against heuristic, 200 games played by both: now 178.5, before 175.5 (better now 4, better before 1)"]),
 ])
 def test_the_recorded_rows_before_and_after_a_change_pair_seed_by_seed(harness, now, before, expected):
     records = ROOT / "bench" / "records"
@@ -257,9 +261,11 @@ def test_the_recorded_rows_before_and_after_a_change_pair_seed_by_seed(harness, 
 
 
 @pytest.mark.parametrize("folder, figures", [
-    # bench/records/README.md: search-hard over search-normal, 46.5 and 88 of 100 (session 67,
-    # search-normal's smaller budget), 28.5 and 88 before it (session 65)
-    ("ladder-top", ["search-normal", "200", "0.465", "0.880", "0.672"]),
+    # bench/records/README.md: search-hard over search-normal, 46.5 and 90 of 100 (session 70,
+    # search-hard's Soviet with ``repel`` its third extra plan), 46.5 and 88 before it (session
+    # 67, search-normal's smaller budget), 28.5 and 88 before that (session 65)
+    ("ladder-top", ["search-normal", "200", "0.465", "0.900", "0.682"]),
+    ("ladder-top-session67", ["search-normal", "200", "0.465", "0.880", "0.672"]),
     ("ladder-top-session65", ["search-normal", "200", "0.285", "0.880", "0.583"]),
     # search-normal over search-easy: 61 and 90 of 100 (session 67), 61 and 94.5 before
     ("ladder-lower", ["search-easy", "200", "0.610", "0.900", "0.755"]),
@@ -282,7 +288,8 @@ def test_the_recorded_rungs_of_the_ladder_are_the_figures_docs_report(harness, f
                             "baseline-hunter": ["400", "0.900", "0.990", "0.945"]}),
     # search-hard with ``s_swap`` and ``g_swap`` (sessions 68 and 69): baseline-capital 63 and 98
     # of 100, baseline-greedy 48 and 56.5 of 60, baseline-bold 33 and 38 of 40, baseline-hunter 34
-    # and 40 of 40, OpenSpiel MCTS 30 and 30 of 30
+    # and 40 of 40, OpenSpiel MCTS 30 and 30 of 30 (the capital and greedy rows' Soviet games
+    # played again in session 70 with ``repel``: the same scores)
     ("search-hard-baselines", {"baseline-capital": ["200", "0.630", "0.980", "0.805"],
                                "baseline-greedy": ["120", "0.800", "0.942", "0.871"],
                                "baseline-bold": ["80", "0.825", "0.950", "0.887"],

@@ -173,6 +173,10 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: never entered an occupied Moscow, so a reduced corps held it beside a full panzer corps).
 #: ``g_open_clear`` (session 54, tried and left off: 0): worth added to emptying a hex next to a
 #: Soviet Moscow that no river covers (9.2), on top of ``g_ring_clear`` (``_clear_worth``).
+#: ``repel`` (docs/ai.md, round 3: tried and left off, 0): worth added to emptying a German-held hex next
+#: to a Soviet Moscow in a Soviet battle (9.0: the hexes Moscow can be attacked from; 9.3: a DR or
+#: DE empties it). Session 70: 6 in one more candidate plan of search-hard's Soviet
+#: (``plans.EXTRA_CANDIDATES``), kept.
 #: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
 _STANDARD: dict[str, float] = {
     "german_min_col": 0, "soviet_min_col": 1, "bar": 0.5, "trade": 1.3, "strike": 1.0, "guard": 1.0, "drive": 6.0,
