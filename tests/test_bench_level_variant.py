@@ -260,6 +260,17 @@ def test_the_recorded_rows_before_and_after_a_change_pair_seed_by_seed(harness, 
     assert lines[-2:] == expected
 
 
+def test_the_recorded_german_games_with_g_sit_0_are_the_figure_docs_report(harness):
+    # docs/ai.md, session 71 (``g_sit`` 0 as a fourth extra plan of search-hard's German, not
+    # kept): the row's 200 German games again, 119 won for 118, won only with it in 2009 200009
+    # and 200016 and 1986 200014, lost only with it in 2009 400015 and 1986 400000
+    records = ROOT / "bench" / "records"
+    lines = harness.row([str(p) for p in sorted((records / "german-gsit-session71").glob("*.jsonl"))],
+                        [str(p) for p in sorted((records / "heuristic-row").glob("*-german.jsonl"))])
+    assert lines[-1] == ("as german against heuristic, 200 games played by both: now 119, before 118 "
+                         "(better now 3, better before 2)")
+
+
 @pytest.mark.parametrize("folder, figures", [
     # bench/records/README.md: search-hard over search-normal, 46.5 and 90 of 100 (session 70,
     # search-hard's Soviet with ``repel`` its third extra plan), 46.5 and 88 before it (session
