@@ -262,6 +262,11 @@ def test_the_recorded_row_against_the_heuristic_is_the_figure_docs_report(harnes
     # (1 better, 5 worse): 149.5 for 147
     ("soviet-exposure-session72/*.jsonl", "heuristic-row/*-soviet.jsonl", [
         "as soviet against heuristic, 166 games played by both: now 149.5, before 147 (better now 12, better before 10)"]),
+    # docs/ai.md, session 73 (the same plan in 1986 alone, on seeds 970000-970049, not kept): 41
+    # won with it, 45 as shipped; won only with it 970000, 970002, 970029, 970044, lost only with
+    # it 970018, 970020, 970022, 970026, 970027, 970034, 970045, 970049
+    ("soviet-exposure-session73/*-exposure.jsonl", "soviet-exposure-session73/*-shipped.jsonl", [
+        "as soviet against heuristic, 50 games played by both: now 41, before 45 (better now 4, better before 8)"]),
 ])
 def test_the_recorded_rows_before_and_after_a_change_pair_seed_by_seed(harness, now, before, expected):
     records = ROOT / "bench" / "records"
