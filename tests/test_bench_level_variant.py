@@ -316,6 +316,14 @@ def test_the_recorded_rows_against_several_opponents_are_the_figures_docs_report
     assert {line[1]: line[2:6] for line in lines} == figures
 
 
+def test_the_shipped_levels_games_on_fresh_1986_seeds_are_the_figure_docs_report(harness):
+    # docs/ai.md, session 73: search-hard as shipped against the heuristic on seeds 970000-970049,
+    # 1986, never played in a row: 34 of 50 as German, 45 of 50 as Soviet, 79 of 100
+    records = sorted(str(p) for p in (ROOT / "bench" / "records" / "soviet-exposure-session73").glob("*-shipped.jsonl"))
+    (line,) = harness.row(records)[1:]
+    assert line.split()[:7] == ["as", "shipped", "heuristic", "100", "0.680", "0.900", "0.790"]
+
+
 def test_a_record_names_the_code_that_played_it(harness):
     from typhoon.ai.parallel import code_version
 
