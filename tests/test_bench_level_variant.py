@@ -267,6 +267,12 @@ def test_the_recorded_row_against_the_heuristic_is_the_figure_docs_report(harnes
     # it 970018, 970020, 970022, 970026, 970027, 970034, 970045, 970049
     ("soviet-exposure-session73/*-exposure.jsonl", "soviet-exposure-session73/*-shipped.jsonl", [
         "as soviet against heuristic, 50 games played by both: now 41, before 45 (better now 4, better before 8)"]),
+    # docs/ai.md, session 74: search-hard's Soviet against baseline-hunter again with ``repel``
+    # (session 70's third extra plan): 40 of 40 as before, no game other;
+    # and against OpenSpiel MCTS: 30 of 30 as before
+    ("soviet-repel-session74/*.jsonl", "search-hard-baselines/[bo]*.jsonl", [
+        "as soviet against baseline-hunter, 40 games played by both: now 40, before 40 (better now 0, better before 0)",
+        "as soviet against openspiel-mcts, 30 games played by both: now 30, before 30 (better now 0, better before 0)"]),
 ])
 def test_the_recorded_rows_before_and_after_a_change_pair_seed_by_seed(harness, now, before, expected):
     records = ROOT / "bench" / "records"
@@ -316,12 +322,19 @@ def test_the_recorded_rows_against_several_opponents_are_the_figures_docs_report
     assert {line[1]: line[2:6] for line in lines} == figures
 
 
-def test_the_shipped_levels_games_on_fresh_1986_seeds_are_the_figure_docs_report(harness):
+@pytest.mark.parametrize("patterns, figures", [
     # docs/ai.md, session 73: search-hard as shipped against the heuristic on seeds 970000-970049,
     # 1986, never played in a row: 34 of 50 as German, 45 of 50 as Soviet, 79 of 100
-    records = sorted(str(p) for p in (ROOT / "bench" / "records" / "soviet-exposure-session73").glob("*-shipped.jsonl"))
-    (line,) = harness.row(records)[1:]
-    assert line.split()[:7] == ["as", "shipped", "heuristic", "100", "0.680", "0.900", "0.790"]
+    (["soviet-exposure-session73/*-shipped.jsonl"], ["100", "0.680", "0.900", "0.790"]),
+    # session 74: the same seeds in 2009, 33 of 50 as German, 41 won and 1 drawn of 50 as Soviet,
+    # 74.5 of 100; with 1986's, the fresh block in both editions, 153.5 of 200
+    (["fresh-2009-session74/*.jsonl"], ["100", "0.660", "0.830", "0.745"]),
+    (["soviet-exposure-session73/*-shipped.jsonl", "fresh-2009-session74/*.jsonl"], ["200", "0.670", "0.865", "0.767"]),
+])
+def test_the_shipped_levels_games_on_fresh_seeds_are_the_figures_docs_report(harness, patterns, figures):
+    records = ROOT / "bench" / "records"
+    (line,) = harness.row([str(p) for pattern in patterns for p in sorted(records.glob(pattern))])[1:]
+    assert line.split()[:7] == ["as", "shipped", "heuristic", *figures]
 
 
 def test_a_record_names_the_code_that_played_it(harness):
