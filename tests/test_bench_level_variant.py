@@ -273,6 +273,10 @@ def test_the_recorded_row_against_the_heuristic_is_the_figure_docs_report(harnes
     ("soviet-repel-session74/*.jsonl", "search-hard-baselines/*.jsonl", [
         "as soviet against baseline-hunter, 40 games played by both: now 40, before 40 (better now 0, better before 0)",
         "as soviet against openspiel-mcts, 30 games played by both: now 30, before 30 (better now 0, better before 0)"]),
+    # docs/ai.md, session 75: against baseline-bold, session 70's 38 Soviet games with ``repel``
+    # and the last two (1986, 200008 and 200009, both won): 38 of 40 as before
+    ("bold-soviet-session7[05]/soviet.jsonl", "search-hard-baselines/bold-hunter.jsonl", [
+        "as soviet against baseline-bold, 40 games played by both: now 38, before 38 (better now 0, better before 0)"]),
 ])
 def test_the_recorded_rows_before_and_after_a_change_pair_seed_by_seed(harness, now, before, expected):
     records = ROOT / "bench" / "records"
