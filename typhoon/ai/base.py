@@ -98,6 +98,8 @@ _GENERIC: dict[str, str | Callable[..., Player]] = {
     "baseline-capital": "typhoon.ai.baselines.capital:capital",
     # a third mind: the enemy's units (attack what it outnumbers two to one, hunt in packs)
     "baseline-hunter": "typhoon.ai.baselines.hunter:hunter",
+    # a fourth mind: the front line and terrain (a line behind rivers, a Schwerpunkt at the weakest point)
+    "baseline-front": "typhoon.ai.baselines.front:front",
     # OpenSpiel's MCTSBot (needs the research extra), budget comparable per phase
     "openspiel-mcts": "typhoon.ai.baselines.openspiel_mcts:openspiel_mcts",
 }

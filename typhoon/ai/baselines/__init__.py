@@ -10,13 +10,19 @@ cannot flatter (docs/ai.md, "Evaluation"). Registered as generic players:
   around it and gives up the rest;
 - ``baseline-hunter`` (``hunter.py``, no code shared with the other two): the enemy's units;
   every battle at two to one or better, the trapped first, and movement that hunts in packs;
-  places only as garrisons and on the last turn.
+  places only as garrisons and on the last turn;
+- ``baseline-front`` (``front.py``, no code shared with the other three): the front line and
+  the terrain; the defender holds a line without gaps behind rivers, forests and fortifications
+  and counterattacks only at three to one, the attacker concentrates on the weakest point of the
+  enemy's line and exploits a breakthrough.
 """
 
 from __future__ import annotations
 
 from .capital import CapitalBaseline, capital
+from .front import FrontBaseline, front
 from .greedy import GreedyBaseline, bold, greedy
 from .hunter import HunterBaseline, hunter
 
-__all__ = ["CapitalBaseline", "GreedyBaseline", "HunterBaseline", "bold", "capital", "greedy", "hunter"]
+__all__ = ["CapitalBaseline", "FrontBaseline", "GreedyBaseline", "HunterBaseline", "bold", "capital", "front", "greedy",
+           "hunter"]
