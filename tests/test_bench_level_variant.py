@@ -319,6 +319,11 @@ def test_the_recorded_rungs_of_the_ladder_are_the_figures_docs_report(harness, f
                                "baseline-bold": ["80", "0.825", "0.950", "0.887"],
                                "baseline-hunter": ["80", "0.850", "1.000", "0.925"],
                                "openspiel-mcts": ["60", "1.000", "1.000", "1.000"]}),
+    # session 75, a fifth independent baseline (baseline-front): search-hard 37 and 37 of 40
+    # (its 2009 Soviet 14 won and 6 drawn of 20), search-normal 178 and 190 of 200 (its 2009
+    # Soviet 80 won and 20 drawn of 100)
+    ("search-hard-front", {"baseline-front": ["80", "0.925", "0.925", "0.925"]}),
+    ("search-normal-front", {"baseline-front": ["400", "0.890", "0.950", "0.920"]}),
 ])
 def test_the_recorded_rows_against_several_opponents_are_the_figures_docs_report(harness, folder, figures):
     records = sorted(str(p) for p in (ROOT / "bench" / "records" / folder).glob("*.jsonl"))
@@ -334,6 +339,11 @@ def test_the_recorded_rows_against_several_opponents_are_the_figures_docs_report
     # 74.5 of 100; with 1986's, the fresh block in both editions, 153.5 of 200
     (["fresh-2009-session74/*.jsonl"], ["100", "0.660", "0.830", "0.745"]),
     (["soviet-exposure-session73/*-shipped.jsonl", "fresh-2009-session74/*.jsonl"], ["200", "0.670", "0.865", "0.767"]),
+    # session 75: a third block, 980000-980024, both editions: as German 16 (1986) and 19 (2009)
+    # of 25 each, as Soviet 20 and 23: 78 of 100; with the block above, 231.5 of 300
+    (["fresh-98-session75/*.jsonl"], ["100", "0.700", "0.860", "0.780"]),
+    (["soviet-exposure-session73/*-shipped.jsonl", "fresh-2009-session74/*.jsonl", "fresh-98-session75/*.jsonl"],
+     ["300", "0.680", "0.863", "0.772"]),
 ])
 def test_the_shipped_levels_games_on_fresh_seeds_are_the_figures_docs_report(harness, patterns, figures):
     records = ROOT / "bench" / "records"
