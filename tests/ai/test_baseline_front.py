@@ -37,24 +37,10 @@ def test_front_baseline_plays_the_other_games():
     assert game.outcome() is not None
 
 
-def _play_turns(game_name: str, names: tuple[str, str], seed: int, turns: int):
-    """The first ``turns`` turns of a game, every action validated (a whole game of these is long)."""
-    pkg = registry.get(game_name)
-    game = pkg.new_game({}, seed=seed, keep_history=False)
-    players = {side: make_player(n, game_name, seed=seed + i) for i, (side, n) in enumerate(zip(pkg.sides, names))}
-    while not game.is_over() and pkg.view(game.state, None)["turn"] <= turns:
-        if game.is_chance():
-            game.roll()
-        else:
-            side = game.current_player
-            game.push(players[side].choose(game.observed(side, keep_history=False)))  # validated
-    return game
-
-
 @pytest.mark.parametrize("game_name", ["dom", "mc", "ot"])
 def test_front_baseline_plays_a_turn_of_the_larger_games_on_both_sides(game_name):
     pkg = registry.get(game_name)
-    game = _play_turns(game_name, ("baseline-front", "baseline-front"), 2, 1)
+    game = play_validated(game_name, ("baseline-front", "baseline-front"), {}, 2, turns=1)  # a whole game is long
     assert game.is_over() or pkg.view(game.state, None)["turn"] == 2
     assert {e.player for e in game.log} >= set(pkg.sides)
 

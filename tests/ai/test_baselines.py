@@ -15,11 +15,12 @@ from typhoon.games import registry
 BASELINES = Path(__file__).resolve().parents[2] / "typhoon" / "ai" / "baselines"
 
 
-def play_validated(game_name: str, names: tuple[str, str], options: dict, seed: int):
+def play_validated(game_name: str, names: tuple[str, str], options: dict, seed: int, turns: int | None = None):
+    """A game with every action validated: to the end, or through its first ``turns`` turns."""
     pkg = registry.get(game_name)
     game = pkg.new_game(options, seed=seed, keep_history=False)
     players = {side: make_player(n, game_name, seed=seed + i) for i, (side, n) in enumerate(zip(pkg.sides, names))}
-    while not game.is_over():
+    while not game.is_over() and (turns is None or pkg.view(game.state, None)["turn"] <= turns):
         if game.is_chance():
             game.roll()
         else:
