@@ -307,6 +307,7 @@ class FrontBaseline:
         join_mode = self._joins(game, described, joins, opener, ctx)
         crossed = self._crossed(ctx) if ctx["defends"] else None
         ranked = []
+        best_whole: dict[str, Any] = {}  # target -> its whole battle of the best odds, the fewest units
         for t in sorted(set(joins) | set(whole)):
             if crossed is not None and t not in crossed:
                 continue  # the defender fights only what broke into its line
@@ -314,8 +315,9 @@ class FrontBaseline:
                 free = [u for u in joins.get(t, {}) if u not in busy]
                 odds = self._odds(game, t, free) if free else None
             else:
-                every = (self._odds(game, t, list(us)) for us, _ in whole[t])
-                odds = max((o for o in every if o is not None), default=None)
+                scored = [(self._odds(game, t, list(us)), us, a) for us, a in whole[t]]
+                odds = max((o for o, _, _ in scored if o is not None), default=None)
+                best_whole[t] = max(scored, key=lambda s: (s[0] or 0.0, -len(s[1])))[2]
             if odds is None or odds < self._need(t, ctx):
                 continue
             ranked.append((-odds, board.dcap.get(t, _FAR), t))
@@ -334,8 +336,7 @@ class FrontBaseline:
                 used.update(units)
                 plan += [(joins[t][u], None) for u in units]
             else:  # each action a whole battle: the best of them, then the rules go on
-                best = max(whole[t], key=lambda ua: ((self._odds(game, t, list(ua[0])) or 0.0), -len(ua[0])))
-                return plan or [(best[1], None)]
+                return plan or [(best_whole[t], None)]
         return plan
 
     def _joins(self, game: Game, described: list[tuple[Any, dict]], joins: dict[str, dict[str, Any]],
@@ -439,7 +440,7 @@ class FrontBaseline:
         todo = [u for u in sorted(goal) if goal[u] != at.get(u)]
         plan = []
         while todo:
-            standing = {h for v, h in at.items()}
+            standing = set(at.values())
             u = next((v for v in todo if goal[v] not in standing), todo[0])
             todo.remove(u)
             plan.append((choices[u][goal[u]], u))
