@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from itertools import product
 from typing import Any
 
 from ....core.game import Game
@@ -177,6 +178,13 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: to a Soviet Moscow in a Soviet battle (9.0: the hexes Moscow can be attacked from; 9.3: a DR or
 #: DE empties it). Session 70: 6 in one more candidate plan of search-hard's Soviet
 #: (``plans.EXTRA_CANDIDATES``), kept.
+#: ``g_last_shield`` (session 76; off: 0): the German's last combat phase planned exactly for
+#: holding Moscow through the Soviet's last combat (``_last_shield``: the battles on Moscow and on
+#: the Soviet units next to it, the garrison's included, for the best chance), the other battles
+#: then as usual. Off in every style (the heuristic is the opponent of the measured rows and the
+#: search's model); tried in search-hard's German, docs/ai.md, session 76.
+#: ``g_last_decisive`` (session 76; off: 0): the German's last combat phase is decisive (the
+#: search spends ``Budget.decisive`` times its playouts on it, ``decisive``); tried, session 76.
 #: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
 _STANDARD: dict[str, float] = {
     "german_min_col": 0, "soviet_min_col": 1, "bar": 0.5, "trade": 1.3, "strike": 1.0, "guard": 1.0, "drive": 6.0,
@@ -187,7 +195,7 @@ _STANDARD: dict[str, float] = {
     "g_detour": 0.0, "g_flank": 20.0, "g_flank_turns": 2.0, "g_keep": 1.0, "g_relieve": 3.0,
     "s_keep": 1.0, "s_keep_turns": 1.0, "g_open_clear": 0.0, "s_sit": 0.0, "s_sit_turns": 2.0,
     "g_axis_all": 0.0, "g_axis_ring": 0.0, "s_regain": 8.0, "s_regain_turns": 1.0,
-    "s_swap": 1.0, "g_swap": 1.0,
+    "s_swap": 1.0, "g_swap": 1.0, "g_last_shield": 0.0, "g_last_decisive": 0.0,
 }
 STYLES: dict[str, dict[str, float]] = {
     "standard": _STANDARD,
@@ -250,7 +258,14 @@ class HeuristicPlayer:
         """Whether a search player spends more playouts on this decision (``Budget.decisive``)."""
         from .plans import decisive
 
-        return decisive(game)
+        return decisive(game) or bool(self.knobs["g_last_decisive"]) and self._last_german_combat(game.state)
+
+    @staticmethod
+    def _last_german_combat(state: BfmState) -> bool:
+        """``g_last_decisive``: the German's Combat Phase of the last turn (5.0: the battles that
+        take or keep Moscow for the end of the game; 4.0: one Soviet player turn is left)."""
+        return (state.turn >= state.data.last_turn and state.phase_spec.kind == "combat"
+                and state.phase_spec.side == "german")
 
     def to_the_end(self, game: Game) -> bool:
         """Whether a search player's playouts of this decision run to the end of the game
@@ -988,7 +1003,14 @@ class HeuristicPlayer:
         sitting = set(state.occupants(data.moscow)) if self._garrison_sits(state, side) else set()
         plan: list[Any] = []
         allowed = None
-        if side == "german" and late and self.knobs["g_final"]:
+        shield = self._last_shield(state) if side == "german" and late and self.knobs["g_last_shield"] else []
+        if shield:  # planned first, exactly; the other units fight elsewhere
+            targets = {t for t, _ in shield}
+            for t, group in shield:
+                plan.extend(Attack(u, t) for u in group)
+                sitting |= set(group)
+            allowed = lambda t, group: t not in targets  # noqa: E731
+        elif side == "german" and late and self.knobs["g_final"]:
             assault = self._final_assault(state)
             if assault:  # planned first; no other unit joins it
                 plan.extend(Attack(u, data.moscow) for u in assault)
@@ -1013,6 +1035,147 @@ class HeuristicPlayer:
         # ``s_sit`` (off): on the turns before the German's last assault
         return (bool(self.knobs["s_sit"]) and state.side_at(data.moscow) == "soviet"
                 and data.last_turn - self.knobs["s_sit_turns"] <= state.turn < data.last_turn)
+
+    @staticmethod
+    def _last_shield(state: BfmState, most: int = 9) -> list[tuple[str, list[str]]]:
+        """``g_last_shield``: the German's last combat phase (5.0: Moscow German at the end of
+        the last turn wins), planned for the chance of holding Moscow through the Soviet's last
+        combat, fought only from the six hexes next to it (9.0): the battles on Moscow (if
+        Soviet) and on the Soviet units next to it, the garrison's own attack out of Moscow
+        included. For every way of giving each German unit next to those hexes one of them or
+        none, with each battle's exact chance of emptying its hex (``expect``: 9.1-9.3), the
+        chance is Moscow German after combat times the chance that the Soviet units left next to
+        it, steps restored (10.0), fail to empty it (9.1-9.3, Stand Fast included) against the
+        strongest German unit in or next to Moscow that keeps its strength: a unit attacking
+        alone takes its own EX or AL step (9.3), one of several leaves it to another, and the
+        strongest takes Moscow over after combat (8.2.2). A Soviet unit reaches a hex next to
+        Moscow before its combat only by rail, into an empty one (4.0, 8.1: it stops in the
+        zone of control, 7.0), so a hex emptied must be entered by one of its attackers (9.0
+        step 6): a battle of the garrison alone out of Moscow is not planned. The best
+        assignment (ties: fewer units), at most ``most`` units considered (the strongest);
+        empty when Moscow cannot be taken this phase or no battle is needed."""
+        data = state.data
+        moscow = data.moscow
+        holder = state.unit_at(moscow)
+        german_moscow = holder is not None and state.side_of(holder) == "german"
+        if not german_moscow and (holder is None or moscow in state.battles):
+            return []
+        ring = [n for n in data.neighbours[moscow]
+                if n not in state.battles and state.side_at(n) == "soviet"]
+        targets = ring if german_moscow else [moscow] + ring
+        if not ring and german_moscow:
+            return []
+        declared = {a for b in state.battles.values() for a in b.attackers}
+        near = {t: [u for n in data.neighbours[t] for u in state.occupants(n)
+                    if state.side_of(u) == "german" and u not in declared] for t in targets}
+        units = sorted({u for us in near.values() for u in us}, key=lambda u: (-state.strength(u), u))[:most]
+        if not units:
+            return []
+        # who can hold Moscow after combat: its garrison or a unit next to it (8.2.2), strongest first
+        keepers = sorted({u for n in data.neighbours[moscow] for u in state.occupants(n) if state.side_of(u) == "german"}
+                         | ({holder} if german_moscow else set()), key=lambda u: (-state.strength(u), u))
+        if not keepers:
+            return []
+
+        @cache
+        def cleared(t: str, group: frozenset[str]) -> float | None:
+            e = ex.expect(state, t, sorted(group))
+            return None if e is None else e.cleared
+
+        @cache
+        def hit(t: str, u: str) -> float:
+            """A lone attacker's chance of losing a step (9.3 EX, AL)."""
+            d = combat.battle_odds(state, t, [u]).distribution
+            return float(d.get(Result.EX, 0) + d.get(Result.AL, 0))
+
+        @cache
+        def soviet_retakes(left: frozenset[str], keeper: str, reduced: bool) -> float:
+            """The chance the Soviet units in ``left`` (hexes next to Moscow), at full strength
+            (10.0), empty Moscow held by ``keeper`` (``reduced``: one step down)."""
+            if not left:
+                return 0.0
+            hyp = state.copy()
+            if holder != keeper:
+                hyp.remove(holder)
+            hyp.put(keeper, moscow)
+            if reduced:
+                hyp.reduced.add(keeper)
+            for n in ring:
+                if n not in left:
+                    hyp.remove(hyp.unit_at(n))
+            attackers = [hyp.unit_at(n) for n in left]
+            hyp.reduced -= set(attackers)
+            hyp.touched()
+            e = ex.expect(hyp, moscow, attackers)
+            return 0.0 if e is None else e.cleared
+
+        options = {u: [t for t in targets if u in near[t]] for u in units}
+        best: tuple[float, int, list[tuple[str, list[str]]]] = (-1.0, 0, [])
+        groups: dict[str, list[str]] = {t: [] for t in targets}
+
+        def keeper_odds() -> list[tuple[str, bool, float]]:
+            """(keeper, reduced, chance): the strongest keeper whose strength is intact."""
+            out, rest = [], 1.0
+            for k in keepers:
+                t = next((t for t, g in groups.items() if k in g), None)
+                q = 1.0 if t is None or len(groups[t]) > 1 or k in state.reduced else 1.0 - hit(t, k)
+                out.append((k, False, rest * q))
+                rest *= 1.0 - q
+                if not rest:
+                    break
+            if rest and keepers[0] not in state.reduced:
+                out.append((keepers[0], True, rest))
+            return out
+
+        def score() -> float | None:
+            p_take = 1.0
+            if not german_moscow:
+                if not groups[moscow]:
+                    return None
+                p_take = cleared(moscow, frozenset(groups[moscow]))
+                if not p_take:
+                    return None
+            chances = []
+            for n in ring:
+                if groups[n]:
+                    if german_moscow and groups[n] == [holder]:
+                        return None  # 9.0 step 6: none but the garrison to enter the hex it empties
+                    c = cleared(n, frozenset(groups[n]))
+                    if c is None:
+                        return None  # 9.1: below 1:1, a battle for nothing
+                    chances.append((n, c))
+                else:
+                    chances.append((n, 0.0))
+            held_by = keeper_odds()
+            hold = 0.0
+            for emptied in product((False, True), repeat=len(chances)):  # which ring hexes are emptied
+                p, left = 1.0, []
+                for (n, c), gone in zip(chances, emptied):
+                    if gone:
+                        p *= c
+                    else:
+                        p *= 1.0 - c
+                        left.append(n)
+                if p:
+                    standing = frozenset(left)
+                    hold += p * sum(w * (1.0 - soviet_retakes(standing, k, red)) for k, red, w in held_by)
+            return p_take * hold
+
+        def walk(i: int, used: int) -> None:
+            nonlocal best
+            if i == len(units):
+                v = score()
+                if v is not None and (v > best[0] + 1e-9 or abs(v - best[0]) <= 1e-9 and used < best[1]):
+                    best = (v, used, [(t, list(g)) for t, g in groups.items() if g])
+                return
+            walk(i + 1, used)
+            for t in options[units[i]]:
+                groups[t].append(units[i])
+                walk(i + 1, used + 1)
+                groups[t].pop()
+
+        walk(0, 0)
+        return best[2]
 
     @staticmethod
     def _final_assault(state: BfmState) -> list[str]:
