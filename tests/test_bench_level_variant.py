@@ -277,6 +277,18 @@ def test_the_recorded_row_against_the_heuristic_is_the_figure_docs_report(harnes
     # and the last two (1986, 200008 and 200009, both won): 38 of 40 as before
     ("bold-soviet-session7[05]/soviet.jsonl", "search-hard-baselines/bold-hunter.jsonl", [
         "as soviet against baseline-bold, 40 games played by both: now 38, before 38 (better now 0, better before 0)"]),
+    # docs/ai.md, session 76 (``g_last_shield``, the German's last combat planned exactly, its
+    # first version as a fourth extra plan of search-hard's German, stopped after 105 games): 66
+    # for 66, no result changed; with the last combat decisive too, stopped after 42: 28 for 27
+    ("german-shield-session76/*.jsonl", "heuristic-row/*-german.jsonl", [
+        "as german against heuristic, 105 games played by both: now 66, before 66 (better now 0, better before 0)"]),
+    ("german-shield-decisive-session76/*.jsonl", "heuristic-row/*-german.jsonl", [
+        "as german against heuristic, 42 games played by both: now 28, before 27 (better now 2, better before 1)"]),
+    # and the second version as search-hard's own German plan at that decision, stopped after
+    # 177: 106 for 105, won only with it 1986 100002 and 2009 200009, 200016, lost only with it
+    # 2009 300012 and 400015
+    ("german-shield2-session76/*.jsonl", "heuristic-row/*-german.jsonl", [
+        "as german against heuristic, 177 games played by both: now 106, before 105 (better now 3, better before 2)"]),
 ])
 def test_the_recorded_rows_before_and_after_a_change_pair_seed_by_seed(harness, now, before, expected):
     records = ROOT / "bench" / "records"
