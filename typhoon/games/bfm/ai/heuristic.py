@@ -182,9 +182,11 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: holding Moscow through the Soviet's last combat (``_last_shield``: the battles on Moscow and on
 #: the Soviet units next to it, the garrison's included, for the best chance), the other battles
 #: then as usual. Off in every style (the heuristic is the opponent of the measured rows and the
-#: search's model); tried in search-hard's German, docs/ai.md, session 76.
+#: search's model); as search-hard's own German plan there, 120 of the row's 200 German games
+#: for 118, under the 3 more its rule asked: not kept (docs/ai.md, session 76).
 #: ``g_last_decisive`` (session 76; off: 0): the German's last combat phase is decisive (the
-#: search spends ``Budget.decisive`` times its playouts on it, ``decisive``); tried, session 76.
+#: search spends ``Budget.decisive`` times its playouts on it, ``decisive``); tried with the
+#: planner's first version, not kept (session 76).
 #: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
 _STANDARD: dict[str, float] = {
     "german_min_col": 0, "soviet_min_col": 1, "bar": 0.5, "trade": 1.3, "strike": 1.0, "guard": 1.0, "drive": 6.0,
