@@ -41,14 +41,15 @@ def test_own_options_are_the_heuristics_knobs_for_the_levels_own_policies(harnes
         ("knob_g_axis_all", 1.0), ("knob_drive", 8.0))
     # after the level's own (search-hard's, Battle for Moscow's plans.OWN_OPTIONS), a knob given again replaced
     assert harness.parse_own(["knob_g_axis_ring=0", "knob_drive=8"], "search-hard") == (
-        ("knob_g_axis_all", 1.0), ("knob_g_axis_ring", 0.0), ("knob_drive", 8.0))
+        ("knob_g_axis_all", 1.0), ("knob_g_axis_ring", 0.0), ("knob_g_last_shield", 1.0),
+        ("knob_g_last_unsearched", 1.0), ("knob_drive", 8.0))
 
 
 def test_searched_options_are_the_heuristics_knobs_inside_a_search_only(harness):
     assert harness.parse_searched(["knob_g_axis_all=1"], "search-normal") == (("knob_g_axis_all", 1.0),)
     # after the level's own (search-hard's, Battle for Moscow's plans.SEARCHED_OPTIONS), a knob given again replaced
     assert harness.parse_searched(["knob_g_axis_ring=3", "knob_drive=8"], "search-hard") == (
-        ("knob_g_axis_all", 0.0), ("knob_g_axis_ring", 3.0), ("knob_drive", 8.0))
+        ("knob_g_axis_all", 0.0), ("knob_g_axis_ring", 3.0), ("knob_g_last_shield", 0.0), ("knob_drive", 8.0))
     with pytest.raises(SystemExit, match="--searched 'knob_nope=0': unknown heuristic knob 'nope'"):
         harness.parse_searched(["knob_nope=0"], "search-hard")
 
@@ -221,10 +222,11 @@ def test_a_row_file_that_is_not_games_is_named(harness, tmp_path):
 
 
 @pytest.mark.parametrize("folder, figures", [
-    # bench/records/README.md: 400 games, search-hard 118 of 200 as German (session 66, ``g_swap``
-    # on) and 178.5 of 200 as Soviet (session 70, ``repel`` its third extra plan: 83 + 94 won and
-    # 3 drawn; the draws count a half), 296.5 of 400 in all
-    ("heuristic-row", ["400", "0.590", "0.892", "0.741"]),
+    # bench/records/README.md: 400 games, search-hard 123 of 200 as German (session 77, the last
+    # combat planned exactly and played unsearched: 67 + 56) and 178.5 of 200 as Soviet (session
+    # 70, ``repel`` its third extra plan: 83 + 94 won and 3 drawn; the draws count a half), 301.5
+    # of 400 in all; 118 as German before (session 66, ``g_swap`` on), 296.5 of 400
+    ("heuristic-row", ["400", "0.615", "0.892", "0.754"]),
     # session 65's (``s_swap`` on): 118 and 175.5, 293.5 of 400, from a German half that differs
     # from session 66's in two games
     ("heuristic-row-session65", ["400", "0.590", "0.877", "0.734"]),
@@ -249,13 +251,14 @@ def test_the_recorded_row_against_the_heuristic_is_the_figure_docs_report(harnes
     # 300010) and one only before (2009, 200016); session 70 (``repel``): the Soviet's 200 games
     # again, won where lost or drawn in 1986 200013 and 300004, 2009 100008 and 200015, lost
     # where won in 1986 300017
-    ("heuristic-row/*.jsonl", "heuristic-row-session65/*.jsonl", [
-        "as german against heuristic, 200 games played by both: now 118, before 118 (better now 1, better before 1)",
+    ("heuristic-row-session76/*-german.jsonl", "heuristic-row-session65/*-german.jsonl", [
+        "as german against heuristic, 200 games played by both: now 118, before 118 (better now 1, better before 1)"]),
+    ("heuristic-row/*-soviet.jsonl", "heuristic-row-session65/*-soviet.jsonl", [
         "as soviet against heuristic, 200 games played by both: now 178.5, before 175.5 (better now 4, better before 1)"]),
     # docs/ai.md, session 71 (``g_sit`` 0 as a fourth extra plan of search-hard's German, not
     # kept): the row's 200 German games again, 119 won for 118, won only with it in 2009 200009
     # and 200016 and 1986 200014, lost only with it in 2009 400015 and 1986 400000
-    ("german-gsit-session71/*.jsonl", "heuristic-row/*-german.jsonl", [
+    ("german-gsit-session71/*.jsonl", "heuristic-row-session76/*-german.jsonl", [
         "as german against heuristic, 200 games played by both: now 119, before 118 (better now 3, better before 2)"]),
     # docs/ai.md, session 72 (``exposure`` 0.75 as a fourth extra plan of search-hard's Soviet,
     # not kept): 1986 89 for 83 (11 better, 5 worse), 2009 stopped after 66 games, 60.5 for 64
@@ -280,15 +283,43 @@ def test_the_recorded_row_against_the_heuristic_is_the_figure_docs_report(harnes
     # docs/ai.md, session 76 (``g_last_shield``, the German's last combat planned exactly, its
     # first version as a fourth extra plan of search-hard's German, stopped after 105 games): 66
     # for 66, no result changed; with the last combat decisive too, stopped after 42: 28 for 27
-    ("german-shield-session76/*.jsonl", "heuristic-row/*-german.jsonl", [
+    ("german-shield-session76/*.jsonl", "heuristic-row-session76/*-german.jsonl", [
         "as german against heuristic, 105 games played by both: now 66, before 66 (better now 0, better before 0)"]),
-    ("german-shield-decisive-session76/*.jsonl", "heuristic-row/*-german.jsonl", [
+    ("german-shield-decisive-session76/*.jsonl", "heuristic-row-session76/*-german.jsonl", [
         "as german against heuristic, 42 games played by both: now 28, before 27 (better now 2, better before 1)"]),
     # and the second version as search-hard's own German plan at that decision, all 200: 120 for
     # 118 (not kept: the rule asked 3 more), won only with it 1986 100002 and 2009 200009, 200016,
     # 400017, lost only with it 2009 300012 and 400015
-    ("german-shield2-session76/*.jsonl", "heuristic-row/*-german.jsonl", [
+    ("german-shield2-session76/*.jsonl", "heuristic-row-session76/*-german.jsonl", [
         "as german against heuristic, 200 games played by both: now 120, before 118 (better now 4, better before 2)"]),
+    # docs/ai.md, session 77 (that plan played unsearched, ``g_last_unsearched``, kept): 123 for
+    # 118, won only with it 1986 100002, 200013, 300011 and 2009 200009, 200016, 200019, lost only
+    # with it 2009 400015
+    ("heuristic-row/*-german.jsonl", "heuristic-row-session76/*-german.jsonl", [
+        "as german against heuristic, 200 games played by both: now 123, before 118 (better now 6, better before 1)"]),
+    # the same on the fresh seeds (970000-970049, 980000-980024, both editions): 104 for 102, won
+    # only with it 1986 970049, 980000, 980010 and 2009 970035, 980006, lost only with it 2009
+    # 970015, 970020, 980013
+    ("fresh-session77/*.jsonl", "[fs]*-*-session7[345]/*german-shipped.jsonl", [
+        "as german against heuristic, 150 games played by both: now 104, before 102 (better now 5, better before 3)"]),
+    # and against the independent baselines (session 77's German games, session 76's files):
+    # capital 66 for 63, greedy 47 for 48, bold 33 for 33, hunter 36 for 34, front 36 for 37
+    ("search-hard-baselines/*.jsonl", "search-hard-baselines-session76/[bcg]*.jsonl", [
+        "as german against baseline-bold, 40 games played by both: now 33, before 33 (better now 2, better before 2)",
+        "as soviet against baseline-bold, 40 games played by both: now 38, before 38 (better now 0, better before 0)",
+        "as german against baseline-capital, 100 games played by both: now 66, before 63 (better now 4, better before 1)",
+        "as soviet against baseline-capital, 100 games played by both: now 98, before 98 (better now 0, better before 0)",
+        "as german against baseline-greedy, 60 games played by both: now 47, before 48 (better now 2, better before 3)",
+        "as soviet against baseline-greedy, 60 games played by both: now 56.5, before 56.5 (better now 0, better before 0)",
+        "as german against baseline-hunter, 40 games played by both: now 36, before 34 (better now 2, better before 0)",
+        "as soviet against baseline-hunter, 40 games played by both: now 40, before 40 (better now 0, better before 0)"]),
+    # and against search-normal (the ladder's top rung): 50.5 for 46.5, won only with it 1986
+    # 400002, 400009, 500007, drawn where lost 2009 200008
+    ("ladder-top/german.jsonl", "ladder-top-session67/german.jsonl", [
+        "as german against search-normal, 100 games played by both: now 50.5, before 46.5 (better now 4, better before 0)"]),
+    ("search-hard-front/*.jsonl", "search-hard-baselines-session76/front.jsonl", [
+        "as german against baseline-front, 40 games played by both: now 36, before 37 (better now 0, better before 1)",
+        "as soviet against baseline-front, 40 games played by both: now 37, before 37 (better now 0, better before 0)"]),
 ])
 def test_the_recorded_rows_before_and_after_a_change_pair_seed_by_seed(harness, now, before, expected):
     records = ROOT / "bench" / "records"
@@ -297,10 +328,11 @@ def test_the_recorded_rows_before_and_after_a_change_pair_seed_by_seed(harness, 
 
 
 @pytest.mark.parametrize("folder, figures", [
-    # bench/records/README.md: search-hard over search-normal, 46.5 and 90 of 100 (session 70,
-    # search-hard's Soviet with ``repel`` its third extra plan), 46.5 and 88 before it (session
-    # 67, search-normal's smaller budget), 28.5 and 88 before that (session 65)
-    ("ladder-top", ["search-normal", "200", "0.465", "0.900", "0.682"]),
+    # bench/records/README.md: search-hard over search-normal, 50.5 and 90 of 100 (session 77's
+    # German, the last combat planned exactly and unsearched; session 70's Soviet, ``repel`` its
+    # third extra plan), 46.5 and 88 before them (session 67, search-normal's smaller budget),
+    # 28.5 and 88 before that (session 65)
+    ("ladder-top", ["search-normal", "200", "0.505", "0.900", "0.703"]),
     ("ladder-top-session67", ["search-normal", "200", "0.465", "0.880", "0.672"]),
     ("ladder-top-session65", ["search-normal", "200", "0.285", "0.880", "0.583"]),
     # search-normal over search-easy: 61 and 90 of 100 (session 67), 61 and 94.5 before
@@ -322,19 +354,20 @@ def test_the_recorded_rungs_of_the_ladder_are_the_figures_docs_report(harness, f
                             "baseline-bold": ["400", "0.810", "0.940", "0.875"],
                             "baseline-capital": ["400", "0.550", "0.965", "0.757"],
                             "baseline-hunter": ["400", "0.900", "0.990", "0.945"]}),
-    # search-hard with ``s_swap`` and ``g_swap`` (sessions 68 and 69): baseline-capital 63 and 98
-    # of 100, baseline-greedy 48 and 56.5 of 60, baseline-bold 33 and 38 of 40, baseline-hunter 34
-    # and 40 of 40, OpenSpiel MCTS 30 and 30 of 30 (the capital and greedy rows' Soviet games
-    # played again in session 70 with ``repel``: the same scores)
-    ("search-hard-baselines", {"baseline-capital": ["200", "0.630", "0.980", "0.805"],
-                               "baseline-greedy": ["120", "0.800", "0.942", "0.871"],
+    # search-hard: the German games of session 77 (the last combat planned exactly, unsearched),
+    # the Soviet games of sessions 68-70: baseline-capital 66 and 98 of 100, baseline-greedy 47 and
+    # 56.5 of 60, baseline-bold 33 and 38 of 40, baseline-hunter 36 and 40 of 40, OpenSpiel MCTS 30
+    # and 30 of 30 (session 69's, not played again); session 76's files, before: capital 63,
+    # greedy 48, hunter 34 as German
+    ("search-hard-baselines", {"baseline-capital": ["200", "0.660", "0.980", "0.820"],
+                               "baseline-greedy": ["120", "0.783", "0.942", "0.863"],
                                "baseline-bold": ["80", "0.825", "0.950", "0.887"],
-                               "baseline-hunter": ["80", "0.850", "1.000", "0.925"],
+                               "baseline-hunter": ["80", "0.900", "1.000", "0.950"],
                                "openspiel-mcts": ["60", "1.000", "1.000", "1.000"]}),
     # session 75, a fifth independent baseline (baseline-front): search-hard 37 and 37 of 40
-    # (its 2009 Soviet 14 won and 6 drawn of 20), search-normal 178 and 190 of 200 (its 2009
-    # Soviet 80 won and 20 drawn of 100)
-    ("search-hard-front", {"baseline-front": ["80", "0.925", "0.925", "0.925"]}),
+    # (its 2009 Soviet 14 won and 6 drawn of 20; session 77's German 36), search-normal 178 and
+    # 190 of 200 (its 2009 Soviet 80 won and 20 drawn of 100)
+    ("search-hard-front", {"baseline-front": ["80", "0.900", "0.925", "0.912"]}),
     ("search-normal-front", {"baseline-front": ["400", "0.890", "0.950", "0.920"]}),
 ])
 def test_the_recorded_rows_against_several_opponents_are_the_figures_docs_report(harness, folder, figures):
@@ -356,6 +389,12 @@ def test_the_recorded_rows_against_several_opponents_are_the_figures_docs_report
     (["fresh-98-session75/*.jsonl"], ["100", "0.700", "0.860", "0.780"]),
     (["soviet-exposure-session73/*-shipped.jsonl", "fresh-2009-session74/*.jsonl", "fresh-98-session75/*.jsonl"],
      ["300", "0.680", "0.863", "0.772"]),
+    # session 77: the German half of those 300 played again with the last combat planned exactly
+    # and unsearched (the level as shipped since): 104 of 150 where it won 102; the Soviet half
+    # as before: 233.5 of 300
+    (["fresh-session77/*.jsonl", "soviet-exposure-session73/1986-soviet-shipped.jsonl",
+      "fresh-2009-session74/2009-soviet-shipped.jsonl", "fresh-98-session75/soviet-shipped.jsonl"],
+     ["300", "0.693", "0.863", "0.778"]),
 ])
 def test_the_shipped_levels_games_on_fresh_seeds_are_the_figures_docs_report(harness, patterns, figures):
     records = ROOT / "bench" / "records"

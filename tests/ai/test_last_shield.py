@@ -15,7 +15,8 @@ any of these hexes.
 
 from __future__ import annotations
 
-from typhoon.games.bfm import position
+from typhoon.core.game import Game
+from typhoon.games.bfm import RULES, position
 from typhoon.games.bfm.actions import Attack, Commit
 from typhoon.games.bfm.ai.heuristic import HeuristicPlayer
 
@@ -75,3 +76,20 @@ def test_the_fewest_units_that_hold_moscow_for_certain_and_the_garrison_keeps_it
     st = last_turn({"LVII": "1103", "XLI": "1302", "10A": "1102", "13A": "1203", "24A": "1202"})
     st.reduced.add("24A")
     assert HeuristicPlayer._last_shield(st) == [("1202", ["XLI"])]
+
+
+def test_a_shield_plan_is_played_unsearched_only_with_both_knobs():
+    # g_last_unsearched: where the shield plans battles (the third army, above) a search player
+    # plays that plan as its policy makes it ("policy"); where it plans none (two armies cannot
+    # retake Moscow, above) or the knob is off, the declarations are searched as before ("plan")
+    def kind(st, **knobs):
+        game = Game(RULES, dict(st.options.to_dict()), 0, state=st, keep_history=False)
+        return HeuristicPlayer(seed=0, **knobs).search_kind(game)
+
+    three = last_turn({"LVII": "1103", "XLI": "1302", "10A": "1102", "13A": "1203", "16A": "1202"})
+    two = last_turn({"LVII": "1103", "XLI": "1302", "10A": "1102", "13A": "1203"})
+    both = {"knob_g_last_shield": 1, "knob_g_last_unsearched": 1}
+    assert kind(three, **both) == "policy"
+    assert kind(three, knob_g_last_shield=1) == "plan"
+    assert kind(three, knob_g_last_unsearched=1) == "plan"
+    assert kind(two, **both) == "plan"

@@ -154,9 +154,10 @@ def test_a_game_changes_only_the_budget_fields_it_names():
         assert bare == replace(LEVELS[level], **smaller.get(level, {}))
         hard = ((("knob_g_axis_all", 1.0),), (("knob_g_detour", 20.0),), (("knob_repel", 6.0),))
         assert budget.extra_candidates == (hard if level == "search-hard" else ())
-        own = (("knob_g_axis_all", 1.0), ("knob_g_axis_ring", 3.0))  # session 62
+        own = (("knob_g_axis_all", 1.0), ("knob_g_axis_ring", 3.0),  # session 62
+               ("knob_g_last_shield", 1.0), ("knob_g_last_unsearched", 1.0))  # session 77
         assert budget.own_options == (own if level == "search-hard" else ())
-        searched = (("knob_g_axis_all", 0.0), ("knob_g_axis_ring", 0.0))  # session 63
+        searched = (("knob_g_axis_all", 0.0), ("knob_g_axis_ring", 0.0), ("knob_g_last_shield", 0.0))  # 63, 77
         assert budget.searched_options == (searched if level == "search-hard" else ())
     for game, options in (("bfm", {}), ("mc", {}), ("ot", {}), ("ot", {"scenario": "18.4"}), ("dom", {})):
         own = registry.get(game).search_budgets(options)

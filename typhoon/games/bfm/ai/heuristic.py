@@ -182,11 +182,16 @@ def _col(state: BfmState, attack: float, defence: float, shifts: int) -> int:
 #: holding Moscow through the Soviet's last combat (``_last_shield``: the battles on Moscow and on
 #: the Soviet units next to it, the garrison's included, for the best chance), the other battles
 #: then as usual. Off in every style (the heuristic is the opponent of the measured rows and the
-#: search's model); as search-hard's own German plan there, 120 of the row's 200 German games
-#: for 118, under the 3 more its rule asked: not kept (docs/ai.md, session 76).
+#: search's model); as search-hard's own German plan there, searched, 120 of the row's 200 German
+#: games for 118, under the 3 more its rule asked (docs/ai.md, session 76); played unsearched
+#: (``g_last_unsearched``), 123 for 118: on in search-hard's own German (``plans.OWN_OPTIONS``,
+#: session 77).
 #: ``g_last_decisive`` (session 76; off: 0): the German's last combat phase is decisive (the
 #: search spends ``Budget.decisive`` times its playouts on it, ``decisive``); tried with the
 #: planner's first version, not kept (session 76).
+#: ``g_last_unsearched`` (session 77; off in every style, on in search-hard's own German,
+#: ``plans.OWN_OPTIONS``): with ``g_last_shield``, a search player plays that plan as it is,
+#: unsearched (``search_kind`` "policy": ``_shield_unsearched``).
 #: ``HeuristicPlayer(knob_<name>=v)`` overrides one knob (tuning).
 _STANDARD: dict[str, float] = {
     "german_min_col": 0, "soviet_min_col": 1, "bar": 0.5, "trade": 1.3, "strike": 1.0, "guard": 1.0, "drive": 6.0,
@@ -198,6 +203,7 @@ _STANDARD: dict[str, float] = {
     "s_keep": 1.0, "s_keep_turns": 1.0, "g_open_clear": 0.0, "s_sit": 0.0, "s_sit_turns": 2.0,
     "g_axis_all": 0.0, "g_axis_ring": 0.0, "s_regain": 8.0, "s_regain_turns": 1.0,
     "s_swap": 1.0, "g_swap": 1.0, "g_last_shield": 0.0, "g_last_decisive": 0.0,
+    "g_last_unsearched": 0.0,
 }
 STYLES: dict[str, dict[str, float]] = {
     "standard": _STANDARD,
@@ -247,7 +253,17 @@ class HeuristicPlayer:
         """``"policy"``, ``"choices"`` or ``"plan"``: how a search player treats this decision."""
         from .plans import search_kind
 
+        if self.knobs["g_last_unsearched"] and self._shield_unsearched(game.state):
+            return "policy"
         return search_kind(game)
+
+    def _shield_unsearched(self, state: BfmState) -> bool:
+        """``g_last_unsearched``: the German's last declarations (9.0) are this policy's own
+        when ``g_last_shield`` plans them (``_last_shield``): once it has declared a battle of
+        them, the rest of its plan follows (a plan the search chose goes on before it asks)."""
+        if not (self.knobs["g_last_shield"] and self._last_german_combat(state) and not state.committed):
+            return False
+        return bool(state.battles) or bool(self._last_shield(state))
 
     def searched_if_modelled(self, game: Game) -> bool:
         """Whether a search player searches this decision only against an opponent its
