@@ -303,8 +303,9 @@ def test_the_recorded_row_against_the_heuristic_is_the_figure_docs_report(harnes
     ("fresh-session77/*.jsonl", "[fs]*-*-session7[345]/*german-shipped.jsonl", [
         "as german against heuristic, 150 games played by both: now 104, before 102 (better now 5, better before 3)"]),
     # and against the independent baselines (session 77's German games, session 76's files):
-    # capital 66 for 63, greedy 47 for 48, bold 33 for 33, hunter 36 for 34, front 36 for 37
-    ("search-hard-baselines/*.jsonl", "search-hard-baselines-session76/[bcg]*.jsonl", [
+    # capital 66 for 63, greedy 47 for 48, bold 33 for 33, hunter 36 for 34, front 36 for 37;
+    # OpenSpiel MCTS 30 for 30 (the shipped level at 674bd8e)
+    ("search-hard-baselines/*.jsonl", "search-hard-baselines-session76/[bcgo]*.jsonl", [
         "as german against baseline-bold, 40 games played by both: now 33, before 33 (better now 2, better before 2)",
         "as soviet against baseline-bold, 40 games played by both: now 38, before 38 (better now 0, better before 0)",
         "as german against baseline-capital, 100 games played by both: now 66, before 63 (better now 4, better before 1)",
@@ -312,7 +313,9 @@ def test_the_recorded_row_against_the_heuristic_is_the_figure_docs_report(harnes
         "as german against baseline-greedy, 60 games played by both: now 47, before 48 (better now 2, better before 3)",
         "as soviet against baseline-greedy, 60 games played by both: now 56.5, before 56.5 (better now 0, better before 0)",
         "as german against baseline-hunter, 40 games played by both: now 36, before 34 (better now 2, better before 0)",
-        "as soviet against baseline-hunter, 40 games played by both: now 40, before 40 (better now 0, better before 0)"]),
+        "as soviet against baseline-hunter, 40 games played by both: now 40, before 40 (better now 0, better before 0)",
+        "as german against openspiel-mcts, 30 games played by both: now 30, before 30 (better now 0, better before 0)",
+        "as soviet against openspiel-mcts, 30 games played by both: now 30, before 30 (better now 0, better before 0)"]),
     # and against search-normal (the ladder's top rung): 50.5 for 46.5, won only with it 1986
     # 400002, 400009, 500007, drawn where lost 2009 200008
     ("ladder-top/german.jsonl", "ladder-top-session67/german.jsonl", [
@@ -357,7 +360,7 @@ def test_the_recorded_rungs_of_the_ladder_are_the_figures_docs_report(harness, f
     # search-hard: the German games of session 77 (the last combat planned exactly, unsearched),
     # the Soviet games of sessions 68-70: baseline-capital 66 and 98 of 100, baseline-greedy 47 and
     # 56.5 of 60, baseline-bold 33 and 38 of 40, baseline-hunter 36 and 40 of 40, OpenSpiel MCTS 30
-    # and 30 of 30 (session 69's, not played again); session 76's files, before: capital 63,
+    # and 30 of 30 (as in session 69); session 76's files, before: capital 63,
     # greedy 48, hunter 34 as German
     ("search-hard-baselines", {"baseline-capital": ["200", "0.660", "0.980", "0.820"],
                                "baseline-greedy": ["120", "0.783", "0.942", "0.863"],
