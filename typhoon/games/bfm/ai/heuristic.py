@@ -280,8 +280,9 @@ class HeuristicPlayer:
 
     @staticmethod
     def _last_german_combat(state: BfmState) -> bool:
-        """``g_last_decisive``: the German's Combat Phase of the last turn (5.0: the battles that
-        take or keep Moscow for the end of the game; 4.0: one Soviet player turn is left)."""
+        """The German's Combat Phase of the last turn (5.0: the battles that take or keep Moscow
+        for the end of the game; 4.0: one Soviet player turn is left), where ``g_last_decisive``
+        and ``g_last_unsearched`` act."""
         return (state.turn >= state.data.last_turn and state.phase_spec.kind == "combat"
                 and state.phase_spec.side == "german")
 
